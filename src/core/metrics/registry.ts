@@ -1,7 +1,22 @@
+import { cscdProfile } from './cscd.ts';
+import { lemonProfile } from './lemon.ts';
+import { levenshteinProfile } from './levenshtein.ts';
 import type { MetricProfile } from './profile.ts';
+import { proofreadProfile } from './proofread.ts';
+import { realiseProfile } from './realise.ts';
+import { scopeProfile } from './scope.ts';
+import { sighanProfile } from './sighan.ts';
 
 /** Every metric profile, in the order reports list them. Each profile file adds itself here. */
-export const PROFILES: readonly MetricProfile[] = [];
+export const PROFILES: readonly MetricProfile[] = [
+  cscdProfile,
+  realiseProfile,
+  scopeProfile,
+  lemonProfile,
+  sighanProfile,
+  levenshteinProfile,
+  proofreadProfile,
+];
 
 export function findProfile(name: string): MetricProfile | undefined {
   return PROFILES.find((p) => p.name === name);

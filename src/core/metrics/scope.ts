@@ -1,0 +1,78 @@
+/**
+ * SCOPE `metrics/metric_core.py` (Li et al. 2022), character level: `char-detect-f1` and `char-correct-f1` in %,
+ * full float precision. Detection: a predicted changed position is a TP when the target also has an error
+ * there; P over all changed positions, R over all target error positions. Correction: a TP is a predicted
+ * (position, character) equal to a target one; R is over all target errors, but P is over the correctly
+ * detected positions only, so over-corrections on clean positions do not lower correction precision.
+ *
+ * Same label lists as the realise profile: predictions of another length are refused (ProfileError).
+ * Division by zero: where the script raises ZeroDivisionError (no changed position → detection P; no changed
+ * position at a target error → correction P; no target error → both R), the F1 is null and a warning says why.
+ */
+import type { ScoredItem } from '../types.ts';
+import { divOrNull, firstReferenceWarning, zeroDivisionWarning } from './item-checks.ts';
+import type { MetricProfile, MetricValue, ProfileResult } from './profile.ts';
+import { labelLists, type SighanEdit } from './sighan-labels.ts';
+
+const f1Of = (p: number | null, r: number | null): number | null =>
+  p === null || r === null ? null : p + r > 0 ? (2 * p * r) / (p + r) : 0.0;
+
+/**
+ * The script on label lists (one per sentence, in the same order). Returns the values and a warning for any
+ * that are undefined; the profile adds its input checks around this.
+ */
+export function scoreScopeLabels(
+  preds: readonly (readonly SighanEdit[])[],
+  targs: readonly (readonly SighanEdit[])[],
+): ProfileResult {
+  if (preds.length !== targs.length) throw new Error('scoreScopeLabels: one prediction per target needed');
+  // Counted over lists, as the script does (`in` on lists), not over sets.
+  let detTp = 0;
+  let detPred = 0;
+  let corTp = 0;
+  let corPred = 0;
+  let targTotal = 0;
+  preds.forEach((pred, k) => {
+    const targ = targs[k]!;
+    targTotal += targ.length;
+    detPred += pred.length;
+    const targPositions = targ.map(([pos]) => pos);
+    for (const [pos, c] of pred) {
+      if (targPositions.includes(pos)) {
+        detTp++;
+        corPred++;
+      }
+      if (targ.some(([tp, tc]) => tp === pos && tc === c)) corTp++;
+    }
+  });
+
+  const detF1 = f1Of(divOrNull(detTp, detPred), divOrNull(detTp, targTotal));
+  const corF1 = f1Of(divOrNull(corTp, corPred), divOrNull(corTp, targTotal));
+  const values: { [key: string]: MetricValue } = {
+    'char-detect-f1': detF1 === null ? null : detF1 * 100,
+    'char-correct-f1': corF1 === null ? null : corF1 * 100,
+  };
+  const undefinedKeys = Object.keys(values).filter((key) => values[key] === null);
+  const zero = zeroDivisionWarning(undefinedKeys, [
+    [detPred === 0, 'no prediction changes any character (detection P divides by 0)'],
+    [detPred > 0 && corPred === 0, 'no changed character is at a target error (correction P divides by 0)'],
+    [targTotal === 0, 'no target has an error (R divides by 0)'],
+  ]);
+  return { values, warnings: zero ? [zero] : [] };
+}
+
+function compute(items: readonly ScoredItem[]): ProfileResult {
+  const { preds, targs } = labelLists('scope', items);
+  const result = scoreScopeLabels(preds, targs);
+  const multi = firstReferenceWarning(items);
+  return { values: result.values, warnings: multi ? [multi, ...result.warnings] : result.warnings };
+}
+
+export const scopeProfile: MetricProfile = {
+  name: 'scope',
+  version: '1.0.0',
+  description:
+    'SCOPE metric_core.py, character level: detection and correction F1 in %, full precision; correction P ' +
+    'divides by correctly detected positions; predictions must keep the source length',
+  compute,
+};

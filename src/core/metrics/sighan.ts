@@ -1,0 +1,145 @@
+/**
+ * SIGHAN 2015 sentence-level scores as the official tool `sighan15csc.jar` prints them: false positive rate, and
+ * detection/correction accuracy, precision, recall and F1 to 4 decimals, with counts. A sentence is a detection TP
+ * when its predicted position set equals the gold one (correction: the (position, char) sets), else FN; on a clean
+ * sentence any prediction is FP. So precision = TP / (TP + FP) counts only false alarms on clean sentences.
+ *
+ * Label lines are derived from texts: 1-based code-point positions where source and text differ, so every text
+ * must have the source's length (else ProfileError listing the rows). A 0/0 ratio is NaN in the jar and printed
+ * as no number: its key and counts are left out (as in the expected output for an identity system), with a
+ * warning. Deviation: an edit to ',' or a blank breaks the jar's comma-separated labels (it fails); we still score
+ * it and warn.
+ */
+import { chars } from '../text.ts';
+import type { ScoredItem } from '../types.ts';
+import { firstReference, firstReferenceWarning, listIds, requireEqualLengths } from './item-checks.ts';
+import type { MetricProfile, MetricValue, ProfileResult } from './profile.ts';
+import { pyRound } from './pyround.ts';
+import { textEdits, type SighanEdit } from './sighan-labels.ts';
+
+/** One sentence's edits in label form: 1-based code-point positions with their characters; empty = "id, 0". */
+export type SighanEdits = readonly SighanEdit[];
+
+export type SighanOutcome = 'TP' | 'FP' | 'TN' | 'FN';
+
+export interface SighanSentence {
+  id: string;
+  gold: SighanEdits;
+  predicted: SighanEdits;
+}
+
+/** Positions (1-based, by code point) where `text` differs from `source`, with the new character. */
+export function sighanEdits(source: string, text: string): SighanEdit[] {
+  return textEdits(chars(source), chars(text));
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  const sa = new Set(a);
+  const sb = new Set(b);
+  if (sa.size !== sb.size) return false;
+  for (const x of sa) if (!sb.has(x)) return false;
+  return true;
+}
+
+/** Detection and correction outcome of one sentence, as the official tool classifies it. */
+export function sighanOutcome(gold: SighanEdits, predicted: SighanEdits): { detection: SighanOutcome; correction: SighanOutcome } {
+  if (gold.length === 0) {
+    const o: SighanOutcome = predicted.length === 0 ? 'TN' : 'FP';
+    return { detection: o, correction: o };
+  }
+  const positions = (e: SighanEdits) => e.map(([p]) => String(p));
+  const pairs = (e: SighanEdits) => e.map(([p, c]) => `${p}\u0000${c}`);
+  return {
+    detection: sameSet(positions(gold), positions(predicted)) ? 'TP' : 'FN',
+    correction: sameSet(pairs(gold), pairs(predicted)) ? 'TP' : 'FN',
+  };
+}
+
+/**
+ * Rounds to 4 decimals like java.text.DecimalFormat (default RoundingMode.HALF_EVEN; since JDK 8 decided on the
+ * double's exact binary value), which is what CPython's round() does too, so pyRound serves. Only true binary ties
+ * (odd multiples of 1/32, e.g. 0.03125 → 0.0312) go to the even digit. No value in our data is such a tie, so the
+ * numbers alone cannot exclude HALF_UP; DecimalFormat is the formatter that prints 1 and 0 as the jar does
+ * (Double.toString would print 1.0), and its default mode is HALF_EVEN.
+ */
+export function javaRound4(x: number): number {
+  return pyRound(x, 4);
+}
+
+interface Confusion {
+  tp: number;
+  fp: number;
+  tn: number;
+  fn: number;
+}
+
+/** Scores label pairs exactly as the jar prints them; NaN ratios leave their keys out. */
+export function scoreSighanLabels(sentences: readonly SighanSentence[]): ProfileResult {
+  const det: Confusion = { tp: 0, fp: 0, tn: 0, fn: 0 };
+  const cor: Confusion = { tp: 0, fp: 0, tn: 0, fn: 0 };
+  for (const s of sentences) {
+    const o = sighanOutcome(s.gold, s.predicted);
+    det[o.detection.toLowerCase() as keyof Confusion]++;
+    cor[o.correction.toLowerCase() as keyof Confusion]++;
+  }
+  const values: { [key: string]: MetricValue } = {};
+  const missing: string[] = [];
+  const ratio = (key: string, num: number, den: number): number | null => {
+    if (den === 0) {
+      missing.push(`${key} (0/0)`);
+      return null;
+    }
+    values[key] = javaRound4(num / den);
+    values[`${key}_counts`] = [num, den];
+    return num / den;
+  };
+  ratio('FPR', det.fp, det.fp + det.tn);
+  for (const [prefix, c] of [['D', det], ['C', cor]] as const) {
+    const n = c.tp + c.fp + c.tn + c.fn;
+    ratio(`${prefix}_acc`, c.tp + c.tn, n);
+    const p = ratio(`${prefix}_p`, c.tp, c.tp + c.fp);
+    const r = ratio(`${prefix}_r`, c.tp, c.tp + c.fn);
+    // F1 from the unrounded P and R (the toy example prints 0.6667, not 0.6666 from 0.8 and 0.5714).
+    if (p === null || r === null || p + r === 0) missing.push(`${prefix}_f1 (P or R undefined, or P + R = 0)`);
+    else values[`${prefix}_f1`] = javaRound4((2 * p * r) / (p + r));
+  }
+  const warnings: string[] = [];
+  if (missing.length > 0) {
+    warnings.push(`not computable, so left out as the official tool prints no number: ${missing.join(', ')}`);
+  }
+  return { values, warnings };
+}
+
+/** Characters the comma-separated label format cannot carry: the jar splits on ',' and trims fields. */
+function unwritableInLabels(c: string): boolean {
+  return c === ',' || c.trim() === '';
+}
+
+export const sighanProfile: MetricProfile = {
+  name: 'sighan',
+  version: '1.0.0',
+  description:
+    'Official SIGHAN15 tool (sighan15csc.jar): sentence-level FPR, detection/correction accuracy, precision, recall, F1 (4 decimals) with counts',
+  compute(items: readonly ScoredItem[]): ProfileResult {
+    // The label format only expresses same-length substitutions.
+    requireEqualLengths('sighan', items, (it) => [it.source, firstReference(it), it.prediction], 'source, reference and prediction');
+    const sentences: SighanSentence[] = items.map((it) => ({
+      id: it.id,
+      gold: sighanEdits(it.source, firstReference(it)),
+      predicted: sighanEdits(it.source, it.prediction),
+    }));
+    const result = scoreSighanLabels(sentences);
+    const warnings: string[] = [];
+    const multi = firstReferenceWarning(items);
+    if (multi) warnings.push(multi);
+    const unwritable = sentences
+      .filter((s) => [...s.gold, ...s.predicted].some(([, c]) => unwritableInLabels(c)))
+      .map((s) => s.id);
+    if (unwritable.length > 0) {
+      warnings.push(
+        `${unwritable.length} row(s) have an edit to ',' or a blank, which the official tool cannot read from its comma-separated labels (it fails on such files); these numbers are what it would print if it could: ${listIds(unwritable)}`,
+      );
+    }
+    return { values: result.values, warnings: [...warnings, ...result.warnings] };
+  },
+};

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { pyRound } from '../../../src/core/metrics/pyround.ts';
+
+describe('pyRound reproduces CPython round(x, n)', () => {
+  it('rounds the stored binary value, not the decimal literal', () => {
+    // 2.675 is stored as 2.67499999999999982236431605997495353221893310546875 → down.
+    expect(pyRound(2.675, 2)).toBe(2.67);
+    // 1.005 is stored as 1.00499999999999989341858963598497211933135986328125 → down.
+    expect(pyRound(1.005, 2)).toBe(1);
+    // 2.665 is stored as 2.66500000000000003552713678800500929355621337890625 → up.
+    expect(pyRound(2.665, 2)).toBe(2.67);
+  });
+
+  it('sends exact binary ties to the even digit', () => {
+    expect(pyRound(0.125, 2)).toBe(0.12); // 1/8 exactly: tie, 2 is even
+    expect(pyRound(0.375, 2)).toBe(0.38); // 3/8 exactly: tie, 8 is even
+    expect(pyRound(2.5, 0)).toBe(2);
+    expect(pyRound(3.5, 0)).toBe(4);
+    expect(pyRound(1.5625, 3)).toBe(1.562); // 25/16 exactly: tie, 2 is even
+    expect(pyRound(1.4375, 3)).toBe(1.438); // 23/16 exactly: tie, 8 is even
+  });
+
+  it('keeps the sign, including negative zero', () => {
+    expect(pyRound(-2.5, 0)).toBe(-2);
+    expect(Object.is(pyRound(-0.4, 0), -0)).toBe(true);
+    expect(Object.is(pyRound(-0, 3), -0)).toBe(true);
+  });
+
+  it('rounds to tens and hundreds with negative ndigits', () => {
+    expect(pyRound(1234.5678, -2)).toBe(1200);
+    expect(pyRound(1250, -2)).toBe(1200); // tie → even hundreds
+    expect(pyRound(1350, -2)).toBe(1400);
+  });
+
+  it('handles the F1 of a perfect system in the cscd script', () => {
+    // 2·100·100 / (200 + 1e-10) = 99.99999999995 → 100.0
+    expect(pyRound((2 * 100 * 100) / (100 + 100 + 1e-10), 3)).toBe(100);
+  });
+
+  it('passes through non-finite values, zero and already-short values', () => {
+    expect(pyRound(Number.NaN, 3)).toBeNaN();
+    expect(pyRound(Number.POSITIVE_INFINITY, 3)).toBe(Number.POSITIVE_INFINITY);
+    expect(pyRound(0, 3)).toBe(0);
+    expect(pyRound(66.032, 3)).toBe(66.032);
+    expect(pyRound(5e-324, 3)).toBe(0); // the smallest subnormal
+    expect(pyRound(1e300, 3)).toBe(1e300);
+  });
+});
