@@ -6,13 +6,20 @@ export interface TestRow {
   references: string[];
   /** 1-based line (or record) number in the file, for error messages. */
   line: number;
+  /** A SIGHAN truth file's labels as written (1-based position, character); see ScoredItem.goldLabels. */
+  goldLabels?: GoldLabel[];
 }
+
+/** One SIGHAN truth label: 1-based code-point position and the correct character there. */
+export type GoldLabel = readonly [position: number, char: string];
 
 export interface TestSet {
   file: string;
   format: string;
   encoding: string;
   rows: TestRow[];
+  /** What the reader detected, for a UI to show; absent on hand-built sets. */
+  detected?: InputDetection;
 }
 
 /** One system output row, matched to the test set by id only. */
@@ -27,6 +34,41 @@ export interface Predictions {
   format: string;
   encoding: string;
   rows: PredictionRow[];
+  /** What the reader detected, for a UI to show; absent on hand-built predictions. */
+  detected?: InputDetection;
+}
+
+/** Which file column feeds which field; names are header names, or "column N" (1-based) without a header. */
+export interface ColumnMapping {
+  id: string;
+  source?: string;
+  references?: string[];
+  prediction?: string;
+}
+
+/** How a file was read: everything a user may want to check when the numbers look wrong. */
+export interface InputDetection {
+  /** csv, tsv, para, json, jsonl, sighan (input + truth pair), sighan-input, sighan-labels. */
+  format: string;
+  /** Whether the format came from an explicit option, the file name's extension or the content. */
+  formatFrom: 'option' | 'extension' | 'content';
+  /** utf-8, utf-16le, utf-16be or gb18030. */
+  encoding: string;
+  bom: boolean;
+  /** Field delimiter of CSV/TSV; null for other formats. */
+  delimiter: string | null;
+  /** Whether double quotes were read as CSV quoting (null where not applicable). */
+  quoting: boolean | null;
+  /** Whether the first row was a header (null where not applicable). */
+  header: boolean | null;
+  columns: ColumnMapping | null;
+  /** Columns present in the file but not used. */
+  ignoredColumns: string[];
+  rowCount: number;
+  /** What `line` numbers count: file lines, or records of a JSON array. */
+  lineUnit: 'line' | 'record';
+  /** SIGHAN pairs: how the truth file was read. */
+  truth?: InputDetection;
 }
 
 /** A test row joined with one system's prediction: what every metric profile consumes. */
@@ -35,6 +77,12 @@ export interface ScoredItem {
   source: string;
   references: string[];
   prediction: string;
+  /**
+   * Present when the test set came from a SIGHAN truth file. Label-based profiles (sighan, realise, scope) score
+   * against these labels as the official scripts do, including labels that put back the character the source
+   * already has (SIGHAN15's simplified truth has 10, left by traditional→simplified conversion).
+   */
+  goldLabels?: readonly GoldLabel[];
 }
 
 /** One problem in an input file: which file, which row, what is wrong. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lemonProfile } from '../../src/core/metrics/lemon.ts';
-import { closeFloat } from './metric-core-labels.ts';
+import { closeFloat } from './close-float.ts';
 import { loadPairs } from './shared-data.ts';
 
 type Group = Record<'p' | 'r' | 'f1' | 'fpr', number>;

@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ProfileError } from '../../src/core/metrics/profile.ts';
-import { scopeProfile, scoreScopeLabels } from '../../src/core/metrics/scope.ts';
-import { textEdits } from '../../src/core/metrics/sighan-labels.ts';
-import { chars } from '../../src/core/text.ts';
-import { closeFloat, readOfficialTruth } from './metric-core-labels.ts';
-import { loadPairs, type ConformancePair } from './shared-data.ts';
+import { scopeProfile } from '../../src/core/metrics/scope.ts';
+import { closeFloat } from './close-float.ts';
+import { loadPairs } from './shared-data.ts';
 
 const pairs = loadPairs();
-const truth = readOfficialTruth();
-
-/** As the script was run: sighan15 against the official truth file, elsewhere against the reference text. */
-function scoreAsScript(pair: ConformancePair) {
-  if (pair.dataset !== 'sighan15') return scopeProfile.compute(pair.items);
-  return scoreScopeLabels(
-    pair.items.map((it) => textEdits(chars(it.source), chars(it.prediction))),
-    pair.items.map((it) => truth.get(it.id)!),
-  );
-}
 
 describe('scope conformance (SCOPE metric_core.py, character level)', () => {
   const withKey = pairs.filter((p) => p.expected.scope !== undefined);
@@ -33,10 +21,10 @@ describe('scope conformance (SCOPE metric_core.py, character level)', () => {
   for (const pair of withKey) {
     it(`${pair.dataset}/${pair.system}: every key matches the script`, () => {
       const expected = pair.expected.scope as Record<string, number | string>;
-      const result = scoreAsScript(pair);
+      const result = scopeProfile.compute(pair.items);
       if ('error' in expected) {
         expect(expected.error).toMatch(/ZeroDivisionError/);
-        for (const r of [result, scopeProfile.compute(pair.items)]) {
+        for (const r of [result]) {
           expect(r.values['char-detect-f1']).toBeNull();
           expect(r.values['char-correct-f1']).toBeNull();
           expect(r.warnings.some((w) => w.includes('ZeroDivisionError'))).toBe(true);

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ScoredItem } from '../../src/core/types.ts';
+import { joinPredictions, readPredictions, readSighanTestSet, readTestSet } from '../../src/core/io/index.ts';
+import type { ScoredItem, TestSet } from '../../src/core/types.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -14,43 +15,46 @@ export function sharedDataDir(): string {
   return dir;
 }
 
+export function loadFile(relative: string): { name: string; bytes: Uint8Array } {
+  return { name: relative, bytes: new Uint8Array(readFileSync(path.join(sharedDataDir(), relative))) };
+}
+
 export interface ConformancePair {
   dataset: string;
   system: string;
-  testFile: string;
-  predFile: string;
+  /** How the test set was read: the SIGHAN input+truth pair where the dataset has one, else test.tsv. */
+  testSet: TestSet;
   items: ScoredItem[];
   /** The reference scripts' printed numbers, keyed by script. */
   expected: Record<string, unknown>;
 }
 
-/** The shared TSVs have a header and no quoting; the io module's own parser is tested separately. */
-function readTsv(file: string): Record<string, string>[] {
-  const lines = readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l !== '');
-  const header = lines[0]!.split('\t');
-  return lines.slice(1).map((line) => Object.fromEntries(line.split('\t').map((v, i) => [header[i], v])));
+/**
+ * The test set as the reference scripts were given it. Where a dataset ships SIGHAN's own input and truth
+ * files, the label-based scripts were run on the truth file, so we read that pair (its gold labels travel
+ * with the items); its sentences equal test.tsv's (checked in io.test.ts).
+ */
+function readDataset(dataset: string): TestSet {
+  const input = `${dataset}/sighan-format-TestInput.txt`;
+  const truth = `${dataset}/sighan-format-TestTruth.txt`;
+  if (existsSync(path.join(sharedDataDir(), input))) return readSighanTestSet(loadFile(input), loadFile(truth));
+  return readTestSet(loadFile(`${dataset}/test.tsv`));
 }
 
-/** Every (test set, system) pair that has an expected-numbers file. */
+/** Every (test set, system) pair that has an expected-numbers file, read through our own io module. */
 export function loadPairs(): ConformancePair[] {
   const root = sharedDataDir();
   const pairs: ConformancePair[] = [];
   for (const dataset of readdirSync(root).sort()) {
     const expectedDir = path.join(root, dataset, 'expected');
     if (!existsSync(expectedDir)) continue;
-    const testFile = path.join(root, dataset, 'test.tsv');
-    const test = readTsv(testFile);
+    const testSet = readDataset(dataset);
     for (const name of readdirSync(expectedDir).sort()) {
       const system = name.replace(/\.json$/, '');
-      const predFile = path.join(root, dataset, 'pred', `${system}.tsv`);
-      const preds = new Map(readTsv(predFile).map((r) => [r.id!, r.prediction!]));
-      const items = test.map((r) => {
-        const prediction = preds.get(r.id!);
-        if (prediction === undefined) throw new Error(`${predFile}: no prediction for ${r.id}`);
-        return { id: r.id!, source: r.source!, references: [r.reference!], prediction };
-      });
+      const predictions = readPredictions(loadFile(`${dataset}/pred/${system}.tsv`), {}, testSet);
+      const items = [...joinPredictions(testSet, predictions)];
       const expected = JSON.parse(readFileSync(path.join(expectedDir, name), 'utf8')) as Record<string, unknown>;
-      pairs.push({ dataset, system, testFile, predFile, items, expected });
+      pairs.push({ dataset, system, testSet, items, expected });
     }
   }
   return pairs;

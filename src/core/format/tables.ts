@@ -39,7 +39,11 @@ export function reportToMarkdown(report: Report): string {
     '',
     `| profile | metric | ${systems.map(mdEscape).join(' | ')} |`,
     `|---|---|${systems.map(() => '---:').join('|')}|`,
-    ...rows.map((r) => `| ${r.profile} | ${mdEscape(r.metric)} | ${r.values.map((v) => mdEscape(show(v))).join(' | ')} |`),
+    // A refusal's full text (often a long row list) is in the warnings; the table only marks it.
+    ...rows.map((r) => {
+      const cells = r.metric === 'error' ? r.values.map((v) => (v === null ? '—' : 'refused (see warnings)')) : r.values.map(show);
+      return `| ${r.profile} | ${mdEscape(r.metric)} | ${cells.map(mdEscape).join(' | ')} |`;
+    }),
   ];
   if (report.warnings.length > 0) lines.push('', 'Warnings:', ...report.warnings.map((w) => `- ${mdEscape(w)}`));
   return lines.join('\n') + '\n';

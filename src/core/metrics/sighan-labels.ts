@@ -37,6 +37,11 @@ export function sortEdits(edits: readonly SighanEdit[]): SighanEdit[] {
   return [...edits].sort((x, y) => x[0] - y[0] || comparePyStr(x[1], y[1]));
 }
 
+/** The gold labels: a SIGHAN truth file's as written when the test set came from one, else from the texts. */
+export function goldEdits(item: ScoredItem): SighanEdit[] {
+  return item.goldLabels ? [...item.goldLabels] : textEdits(chars(item.source), chars(firstReference(item)));
+}
+
 export function sameEdits(a: readonly SighanEdit[], b: readonly SighanEdit[]): boolean {
   return a.length === b.length && a.every((e, k) => e[0] === b[k]![0] && e[1] === b[k]![1]);
 }
@@ -59,7 +64,7 @@ export function labelLists(profile: string, items: readonly ScoredItem[]): Label
   for (const item of items) {
     const src = chars(item.source);
     preds.push(textEdits(src, chars(item.prediction)));
-    targs.push(textEdits(src, chars(firstReference(item))));
+    targs.push(goldEdits(item));
   }
   return { preds, targs };
 }

@@ -15,7 +15,7 @@ import type { ScoredItem } from '../types.ts';
 import { firstReference, firstReferenceWarning, listIds, requireEqualLengths } from './item-checks.ts';
 import type { MetricProfile, MetricValue, ProfileResult } from './profile.ts';
 import { pyRound } from './pyround.ts';
-import { textEdits, type SighanEdit } from './sighan-labels.ts';
+import { goldEdits, textEdits, type SighanEdit } from './sighan-labels.ts';
 
 /** One sentence's edits in label form: 1-based code-point positions with their characters; empty = "id, 0". */
 export type SighanEdits = readonly SighanEdit[];
@@ -122,10 +122,10 @@ export const sighanProfile: MetricProfile = {
     'Official SIGHAN15 tool (sighan15csc.jar): sentence-level FPR, detection/correction accuracy, precision, recall, F1 (4 decimals) with counts',
   compute(items: readonly ScoredItem[]): ProfileResult {
     // The label format only expresses same-length substitutions.
-    requireEqualLengths('sighan', items, (it) => [it.source, firstReference(it), it.prediction], 'source, reference and prediction');
+    requireEqualLengths('sighan', items, (it) => [it.source, firstReference(it), it.prediction], 'source, reference and prediction of equal length');
     const sentences: SighanSentence[] = items.map((it) => ({
       id: it.id,
-      gold: sighanEdits(it.source, firstReference(it)),
+      gold: goldEdits(it),
       predicted: sighanEdits(it.source, it.prediction),
     }));
     const result = scoreSighanLabels(sentences);

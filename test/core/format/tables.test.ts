@@ -10,7 +10,7 @@ const report: Report = {
     a: { demo: { p: 50, counts: [1, 2], detect: { f1: 0.5 } } },
     b: { demo: { error: 'demo: needs equal lengths; 1 row differs in length: x|y' } },
   },
-  warnings: ['b / demo: needs equal lengths'],
+  warnings: ['b / demo: needs equal lengths; 1 row differs in length: x|y'],
 };
 
 describe('side-by-side tables', () => {
@@ -29,8 +29,8 @@ describe('side-by-side tables', () => {
     const md = reportToMarkdown(report);
     expect(md).toContain('| profile | metric | a | b |');
     expect(md).toContain('| demo | detect.f1 | 0.5 | — |');
-    expect(md).toContain('x\\|y');
-    expect(md).toContain('- b / demo: needs equal lengths');
+    expect(md).toContain('| demo | error | — | refused (see warnings) |');
+    expect(md).toContain('- b / demo: needs equal lengths; 1 row differs in length: x\\|y');
   });
 
   it('writes CSV with a header row', () => {

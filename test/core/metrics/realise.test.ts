@@ -106,3 +106,13 @@ describe('realise profile (metric_core.py, sentence level)', () => {
     expect(values['sent-detect-r']).toBe(50);
   });
 });
+
+describe('realise profile with SIGHAN truth labels', () => {
+  it('takes the targets from the truth labels when the test set came with them', () => {
+    // Target [(1, 周)] vs unchanged prediction []: a missed error sentence → accuracy 0/1 = 0, recall 0/1 = 0.
+    const item: ScoredItem = { id: 'x', source: '周末见。', references: ['周末见。'], prediction: '周末见。', goldLabels: [[1, '周']] };
+    const values = realiseProfile.compute([item]).values;
+    expect(values['sent-detect-acc']).toBe(0);
+    expect(values['sent-detect-r']).toBe(0);
+  });
+});

@@ -156,3 +156,19 @@ describe('sighan profile', () => {
     expect(r.warnings.some((w) => w.includes('only the first'))).toBe(true);
   });
 });
+
+describe('sighan profile with SIGHAN truth labels', () => {
+  it('scores against the truth labels as written, like the official tool', () => {
+    // The truth says position 1 must be 周 although the source already has 周: gold has an error there,
+    // the unchanged prediction has none → the sentence is a false negative and not a true negative.
+    const item: ScoredItem = { id: 'x', source: '周末见。', references: ['周末见。'], prediction: '周末见。', goldLabels: [[1, '周']] };
+    const values = sighanProfile.compute([item]).values;
+    // 1 sentence, detection wrong: D_acc = 0/1; no clean sentence → FPR has no denominator and is left out.
+    expect(values.D_acc_counts).toEqual([0, 1]);
+    expect(values.D_r_counts).toEqual([0, 1]);
+    expect(values.FPR).toBeUndefined();
+    // Without the label the same sentence is clean and kept clean: a true negative.
+    const { goldLabels: _labels, ...plain } = item;
+    expect(sighanProfile.compute([plain]).values.D_acc_counts).toEqual([1, 1]);
+  });
+});

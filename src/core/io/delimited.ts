@@ -1,0 +1,71 @@
+import Papa from 'papaparse';
+import type { IssueList } from './issues.ts';
+import { lineLocator, normalizeNewlines, type ParsedTable, type RawRow } from './table.ts';
+
+interface PapaOutput {
+  rows: RawRow[];
+  errors: { line: number; message: string }[];
+}
+
+function papaRows(text: string, delimiter: string, quoting: boolean): PapaOutput {
+  const lineAt = lineLocator(text);
+  const rows: RawRow[] = [];
+  const errors: PapaOutput['errors'] = [];
+  let cursor = 0;
+  Papa.parse<string[]>(text, {
+    delimiter,
+    newline: '\n',
+    // fastMode splits on delimiters only: no quote handling at all.
+    fastMode: !quoting,
+    skipEmptyLines: true,
+    step(result) {
+      let start = cursor;
+      while (text[start] === '\n') start++; // skipped empty lines
+      const line = lineAt(start);
+      cursor = result.meta.cursor;
+      rows.push({ line, cells: result.data });
+      for (const e of result.errors) errors.push({ line, message: e.message });
+    },
+  });
+  return { rows, errors };
+}
+
+/**
+ * CSV/TSV records. CSV always honours double-quote quoting. TSV in CSC data is usually unquoted and may hold a
+ * literal `"` in a sentence, so there quotes are literal unless the file clearly uses quoting (see tsvUsesQuoting)
+ * or `quoting` says otherwise.
+ */
+export function parseDelimited(
+  rawText: string,
+  file: string,
+  delimiter: ',' | '\t',
+  quoting: boolean | undefined,
+  issues: IssueList,
+): ParsedTable {
+  const text = normalizeNewlines(rawText);
+  const quoted = quoting ?? (delimiter === ',' ? true : tsvUsesQuoting(text));
+  const { rows, errors } = papaRows(text, delimiter, quoted);
+  for (const e of errors) issues.add(file, e.line, `malformed quoting: ${e.message}`);
+  return { keys: null, rows, delimiter, quoting: quoted, lineUnit: 'line' };
+}
+
+/**
+ * A TSV "clearly uses quoting" when reading it with quotes gives no quote errors and something only a quoting
+ * writer produces is there: a fully quoted header row, a doubled `""` inside a quoted field, or a quoted field
+ * that holds a tab or a newline. A sentence merely wrapped in quotes is not enough: its quotes are text.
+ */
+export function tsvUsesQuoting(text: string): boolean {
+  if (!text.includes('"')) return false;
+  const quoted = papaRows(text, '\t', true);
+  if (quoted.errors.length > 0) return false;
+  const plain = papaRows(text, '\t', false);
+  const isQuotedCell = (c: unknown) => typeof c === 'string' && c.length >= 2 && c.startsWith('"') && c.endsWith('"');
+  const header = plain.rows[0]?.cells ?? [];
+  if (header.length > 0 && header.every(isQuotedCell)) return true;
+  const hasEscapedQuote = plain.rows.some((r) =>
+    r.cells.some((c) => isQuotedCell(c) && /^"(?:[^"]|"")*"$/.test(c as string) && (c as string).slice(1, -1).includes('""')),
+  );
+  if (hasEscapedQuote) return true;
+  if (quoted.rows.length !== plain.rows.length) return true;
+  return quoted.rows.some((r, i) => r.cells.length !== plain.rows[i]!.cells.length);
+}

@@ -1,0 +1,66 @@
+import type { Predictions, ScoredItem, TestRow, TestSet } from '../types.ts';
+import { IssueList } from './issues.ts';
+
+export interface JoinOptions {
+  /** Pair the n-th prediction with the n-th test row, ignoring ids. Only on explicit request. */
+  matchByLineOrder?: boolean;
+}
+
+/** The joined items in test-set order; an array, so it goes straight to the metric profiles. */
+export interface JoinedItems extends Array<ScoredItem> {
+  /** 'line-order' means ids were ignored: the n-th prediction was paired with the n-th test row. */
+  matchedBy: 'id' | 'line-order';
+  /** With line order: how many pairs had different ids (0 when matched by id). */
+  idMismatches: number;
+}
+
+/**
+ * Joins a test set with one system's predictions, by id. Every test id needs exactly one prediction and every
+ * prediction id must be in the test set; all such problems are reported together. Text is never used to match.
+ */
+export function joinPredictions(testSet: TestSet, predictions: Predictions, options: JoinOptions = {}): JoinedItems {
+  const issues = new IssueList();
+  if (options.matchByLineOrder) {
+    if (testSet.rows.length !== predictions.rows.length) {
+      issues.add(
+        predictions.file,
+        null,
+        `matching by line order needs as many predictions as test rows: the test set has ${testSet.rows.length}, the predictions have ${predictions.rows.length}`,
+      );
+      issues.throwIfAny();
+    }
+    let idMismatches = 0;
+    const items = testSet.rows.map((row, i) => {
+      const pred = predictions.rows[i]!;
+      if (pred.id !== row.id) idMismatches++;
+      return withGoldLabels({ id: row.id, source: row.source, references: row.references, prediction: pred.prediction }, row);
+    });
+    return Object.assign(items, { matchedBy: 'line-order' as const, idMismatches });
+  }
+
+  const byId = new Map<string, { prediction: string; line: number }>();
+  for (const p of predictions.rows) {
+    const first = byId.get(p.id);
+    if (first) issues.add(predictions.file, p.line, `duplicate id "${p.id}": also on line ${first.line}`, p.id);
+    else byId.set(p.id, p);
+  }
+  const testIds = new Set(testSet.rows.map((r) => r.id));
+  const items: ScoredItem[] = [];
+  for (const row of testSet.rows) {
+    const pred = byId.get(row.id);
+    if (pred === undefined) {
+      issues.add(predictions.file, null, `no prediction for id "${row.id}" (${testSet.file} line ${row.line})`, row.id);
+      continue;
+    }
+    items.push(withGoldLabels({ id: row.id, source: row.source, references: row.references, prediction: pred.prediction }, row));
+  }
+  for (const p of predictions.rows) {
+    if (!testIds.has(p.id)) issues.add(predictions.file, p.line, `id "${p.id}" is not in the test set ${testSet.file}`, p.id);
+  }
+  issues.throwIfAny();
+  return Object.assign(items, { matchedBy: 'id' as const, idMismatches: 0 });
+}
+
+function withGoldLabels(item: ScoredItem, row: TestRow): ScoredItem {
+  return row.goldLabels ? { ...item, goldLabels: row.goldLabels } : item;
+}
