@@ -1,0 +1,83 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { datasetFingerprint, joinPredictions, readPredictions, readSighanTestSet, readTestSet } from '../core/io/index.ts';
+import { anythingScored, buildReport, UnknownProfileError, type SystemInput } from '../core/report.ts';
+import { reportToCsv, reportToMarkdown } from '../core/format/tables.ts';
+import { UTF8_BOM } from '../core/format/csv.ts';
+import { parseColumnsArg, parseListArg, parseSystemArg, UsageError } from './args.ts';
+
+async function load(file: string): Promise<{ name: string; bytes: Uint8Array }> {
+  try {
+    return { name: file, bytes: new Uint8Array(await readFile(file)) };
+  } catch (err) {
+    throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+}
+
+export async function runEval(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      test: { type: 'string' },
+      truth: { type: 'string' },
+      pred: { type: 'string', multiple: true },
+      metrics: { type: 'string' },
+      format: { type: 'string', default: 'json' },
+      output: { type: 'string' },
+      columns: { type: 'string' },
+      'pred-columns': { type: 'string' },
+      'test-format': { type: 'string' },
+      'pred-format': { type: 'string' },
+      'match-by-line-order': { type: 'boolean', default: false },
+    },
+    strict: true,
+  });
+  if (!values.test) throw new UsageError('--test FILE is required');
+  if (!values.pred || values.pred.length === 0) throw new UsageError('at least one --pred NAME=FILE is required');
+  const format = values.format;
+  if (format !== 'json' && format !== 'md' && format !== 'csv') throw new UsageError(`--format "${format}": use json, md or csv`);
+
+  const testSet = values.truth
+    ? readSighanTestSet(await load(values.test), await load(values.truth))
+    : readTestSet(await load(values.test), { format: values['test-format'], columns: parseColumnsArg(values.columns) });
+
+  const systems: SystemInput[] = [];
+  const seen = new Set<string>();
+  for (const arg of values.pred) {
+    const { name, file } = parseSystemArg(arg);
+    if (seen.has(name)) throw new UsageError(`two systems are named "${name}"; name them with --pred NAME=FILE`);
+    seen.add(name);
+    const predictions = readPredictions(
+      await load(file),
+      { format: values['pred-format'], columns: parseColumnsArg(values['pred-columns']) },
+      testSet,
+    );
+    systems.push({ name, items: joinPredictions(testSet, predictions, { matchByLineOrder: values['match-by-line-order'] }) });
+  }
+
+  let report;
+  try {
+    report = buildReport(
+      {
+        file: path.basename(testSet.file),
+        format: testSet.format,
+        encoding: testSet.encoding,
+        rows: testSet.rows.length,
+        fingerprint: datasetFingerprint(testSet),
+      },
+      systems,
+      parseListArg(values.metrics),
+    );
+  } catch (err) {
+    if (err instanceof UnknownProfileError) throw new UsageError(err.message);
+    throw err;
+  }
+  for (const warning of report.warnings) process.stderr.write(`warning: ${warning}\n`);
+
+  const text =
+    format === 'json' ? JSON.stringify(report, null, 2) + '\n' : format === 'md' ? reportToMarkdown(report) : reportToCsv(report);
+  if (values.output) await writeFile(values.output, format === 'csv' ? UTF8_BOM + text : text, 'utf8');
+  else process.stdout.write(text);
+  return anythingScored(report) ? 0 : 1;
+}

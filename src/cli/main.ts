@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+import { runEval } from './eval-command.ts';
+import { UsageError } from './args.ts';
+import { InputError } from '../core/types.ts';
+import { TOOL_NAME, TOOL_VERSION } from '../core/version.ts';
+
+const USAGE = `Usage: ${TOOL_NAME} eval --test FILE [--truth FILE] --pred NAME=FILE [--pred NAME=FILE …]
+                  [--metrics cscd,sighan,…] [--format json|md|csv] [--output FILE]
+                  [--columns id=…,source=…,reference=…] [--pred-columns id=…,prediction=…]
+                  [--test-format FMT] [--pred-format FMT] [--match-by-line-order]
+       ${TOOL_NAME} --version
+
+eval      score one or more systems on a test set with every requested metric profile
+--truth   SIGHAN truth file; --test is then the SIGHAN input file "(pid=ID)<TAB>sentence"
+Exit codes: 0 scored; 1 nothing could be scored; 2 invalid input or usage.`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === '--version' || command === '-v') {
+    process.stdout.write(`${TOOL_NAME} ${TOOL_VERSION}\n`);
+    return 0;
+  }
+  if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(USAGE + '\n');
+    return command === undefined ? 2 : 0;
+  }
+  if (command === 'eval') return runEval(rest);
+  throw new UsageError(`unknown command "${command}"`);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    if (err instanceof UsageError) {
+      process.stderr.write(`${TOOL_NAME}: ${err.message}\n\n${USAGE}\n`);
+      process.exitCode = 2;
+    } else if (err instanceof InputError) {
+      process.stderr.write(`${TOOL_NAME}: invalid input:\n${err.message}\n`);
+      process.exitCode = 2;
+    } else {
+      process.stderr.write(`${TOOL_NAME}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+      process.exitCode = 3;
+    }
+  },
+);

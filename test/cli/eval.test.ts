@@ -1,0 +1,90 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/csc-studio.js');
+
+/** Runs the real CLI binary; returns exit code and both streams instead of throwing on non-zero exits. */
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [bin, ...args]);
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+// Constructed teaching examples: two error sentences (一处错字) and one clean sentence.
+let dir = '';
+const file = (name: string) => path.join(dir, name);
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'csc-cli-'));
+  writeFileSync(file('test.tsv'), 'id\tsource\treference\ne1\t请尽块回复。\t请尽快回复。\ne2\t资料已近发出。\t资料已经发出。\nc1\t订单周三发出。\t订单周三发出。\n');
+  // bert: fixes e1, misses e2, keeps c1. llm: fixes e1, rewrites e2 with an extra character.
+  writeFileSync(file('bert.tsv'), 'id\tprediction\ne1\t请尽快回复。\ne2\t资料已近发出。\nc1\t订单周三发出。\n');
+  writeFileSync(file('llm.jsonl'), '{"id":"e1","prediction":"请尽快回复。"}\n{"id":"e2","prediction":"资料已经寄出了。"}\n{"id":"c1","prediction":"订单周三发出。"}\n');
+  writeFileSync(file('missing.tsv'), 'id\tprediction\ne1\t请尽快回复。\nc1\t订单周三发出。\n');
+});
+
+describe('csc-studio eval', () => {
+  it('scores several systems and prints the JSON report', async () => {
+    const r = await cli('eval', '--test', file('test.tsv'), '--pred', `bert=${file('bert.tsv')}`, '--pred', `llm=${file('llm.jsonl')}`, '--metrics', 'cscd,proofread');
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.dataset).toMatchObject({ file: 'test.tsv', format: 'tsv', encoding: 'utf-8', rows: 3 });
+    expect(report.dataset.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(Object.keys(report.profiles)).toEqual(['cscd', 'proofread']);
+    // bert: 1 changed sentence, correct; 2 error sentences → S_C_p = 100, S_C_r = 50, F1 = 2·100·50/150 = 66.667.
+    expect(report.systems.bert.cscd).toMatchObject({ S_C_p: 100, S_C_r: 50, S_C_f1: 66.667 });
+    // llm changes e2's length: cscd refuses it, naming the row; proofread still scores it (1 of 2 corrected).
+    expect(report.systems.llm.cscd.error).toMatch(/1 row differs in length: e2/);
+    expect(report.systems.llm.proofread.rates.corrected_rate).toBe(0.5);
+    expect(r.stderr).toMatch(/llm \/ cscd: needs .*e2/);
+    expect(report.warnings.some((w: string) => w.startsWith('llm / cscd'))).toBe(true);
+  });
+
+  it('prints a side-by-side Markdown table', async () => {
+    const r = await cli('eval', '--test', file('test.tsv'), '--pred', `bert=${file('bert.tsv')}`, '--pred', `llm=${file('llm.jsonl')}`, '--metrics', 'lemon', '--format', 'md');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('| profile | metric | bert | llm |');
+    expect(r.stdout).toMatch(/\| lemon \| correct\.p \| [\d.]+ \| [\d.]+ \|/);
+  });
+
+  it('writes CSV with a BOM to --output', async () => {
+    const out = file('report.csv');
+    const r = await cli('eval', '--test', file('test.tsv'), '--pred', file('bert.tsv'), '--metrics', 'cscd', '--format', 'csv', '--output', out);
+    expect(r.code).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    expect(text.startsWith('\uFEFFprofile,metric,bert\r\n')).toBe(true);
+    expect(text).toContain('cscd,S_C_r,50\r\n');
+  });
+
+  it('exits 1 when no profile could score anything', async () => {
+    const r = await cli('eval', '--test', file('test.tsv'), '--pred', `llm=${file('llm.jsonl')}`, '--metrics', 'cscd');
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.stdout).systems.llm.cscd.error).toMatch(/e2/);
+  });
+
+  it('exits 2 for invalid input, naming the file, row and problem', async () => {
+    const r = await cli('eval', '--test', file('test.tsv'), '--pred', file('missing.tsv'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('missing.tsv');
+    expect(r.stderr).toMatch(/no prediction for id "e2" \(.*test\.tsv line 3\)/);
+    expect(r.stdout).toBe('');
+  });
+
+  it('exits 2 for usage errors: unknown profile, missing flags', async () => {
+    const unknown = await cli('eval', '--test', file('test.tsv'), '--pred', file('bert.tsv'), '--metrics', 'nope');
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/unknown metric profile "nope"; known profiles: cscd/);
+    const noPred = await cli('eval', '--test', file('test.tsv'));
+    expect(noPred.code).toBe(2);
+    expect(noPred.stderr).toMatch(/--pred/);
+  });
+});
