@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { InferenceSession, Tensor } from 'onnxruntime-node';
+import type { FileDigest } from '../core/embed/manifest.ts';
+import { parseManifest, verifyManifest } from '../core/embed/manifest.ts';
+import type { ModelFolderInfo, ModelFolderOptions } from '../core/embed/model-folder.ts';
+import { readModelFolder, runtimeHash } from '../core/embed/model-folder.ts';
+import { createOnnxEmbeddingRuntime, probeDimension } from '../core/embed/onnx-runtime.ts';
+import { createBatchEncoder } from '../core/embed/tokenize.ts';
+import type { EmbeddingRuntime } from '../core/embed/types.ts';
+import { MODEL_FILES } from '../core/embed/types.ts';
+
+export interface OnnxNodeRuntimeOptions extends Omit<ModelFolderOptions, 'fallbackName'> {
+  /** Texts per session.run; default 32. */
+  batchSize?: number;
+  /** onnxruntime intra-op threads; default: onnxruntime's choice. */
+  threads?: number;
+}
+
+export interface OnnxNodeRuntime extends EmbeddingRuntime {
+  readonly folder: string;
+  readonly info: ModelFolderInfo;
+  readonly inputNames: readonly string[];
+  release(): Promise<void>;
+}
+
+/**
+ * Loads a model folder from disk and runs it on onnxruntime-node's CPU execution provider. When the folder has a
+ * manifest.json, every listed file present is checked against it (size and sha-256) before anything is loaded.
+ */
+export async function loadOnnxNodeRuntime(folder: string, options: OnnxNodeRuntimeOptions = {}): Promise<OnnxNodeRuntime> {
+  const root = path.resolve(folder);
+  const source = { readText: (p: string) => readIfExists(path.join(root, p)) };
+  const digests = new Map<string, Promise<FileDigest | undefined>>(); // verification and the hash both need them
+  const digest = (p: string) => {
+    if (!digests.has(p)) digests.set(p, digestIfExists(path.join(root, p)));
+    return digests.get(p)!;
+  };
+
+  const manifestText = await source.readText(MODEL_FILES.manifest);
+  const manifest = manifestText === undefined ? undefined : parseManifest(parseJson(manifestText, MODEL_FILES.manifest));
+  const info = await readModelFolder(source, manifest, { ...options, fallbackName: path.basename(root) });
+  if (manifest) await verifyManifest(manifest, digest, [info.onnxPath, MODEL_FILES.tokenizer]);
+
+  const onnxDigest = await digest(info.onnxPath);
+  if (!onnxDigest) throw new Error(`the model folder ${root} has no ${info.onnxPath}`);
+  const tokenizerDigest = (await digest(MODEL_FILES.tokenizer))!;
+  const encoder = createBatchEncoder(info.tokenizerJson, info.tokenizerConfig, info.maxLength);
+
+  const session = await InferenceSession.create(path.join(root, info.onnxPath), {
+    executionProviders: ['cpu'],
+    ...(options.threads ? { intraOpNumThreads: options.threads } : {}),
+  });
+  const makeInt64Tensor = (data: BigInt64Array, dims: [number, number]) => new Tensor('int64', data, dims);
+  const common = {
+    session,
+    makeInt64Tensor,
+    encoder,
+    pooling: info.pooling,
+    modelId: `${info.name}/${info.onnxPath}`,
+    hash: runtimeHash({ onnxSha256: onnxDigest.sha256, tokenizerSha256: tokenizerDigest.sha256, pooling: info.pooling, maxLength: encoder.maxLength }),
+    ...(options.batchSize ? { batchSize: options.batchSize } : {}),
+  };
+  // Without a manifest dimension or config.json hidden_size, one probe run tells it.
+  const dimension = info.dimension ?? (await probeDimension(common));
+  const runtime = createOnnxEmbeddingRuntime({ ...common, dimension });
+  return {
+    ...runtime,
+    folder: root,
+    info,
+    inputNames: session.inputNames,
+    release: () => session.release(),
+  };
+}
+
+async function readIfExists(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+}
+
+/** Streams the file through sha-256: model graphs run to hundreds of megabytes. */
+async function digestIfExists(file: string): Promise<FileDigest | undefined> {
+  let size: number;
+  try {
+    size = (await stat(file)).size;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return { sha256: hash.digest('hex'), size };
+}
+
+function parseJson(text: string, name: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${name} is not valid JSON: ${(e as Error).message}`);
+  }
+}
