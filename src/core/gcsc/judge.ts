@@ -1,0 +1,36 @@
+import type { CancelSignal } from '../cancel.ts';
+
+/**
+ * Judges decide whether one word-level operation keeps the reference's meaning: they compare the reference R
+ * with R_pro (R with the predicted words spliced in). Judges are batched and async so a model can run them.
+ */
+export interface JudgeRequest {
+  reference: string;
+  rPro: string;
+  /** Context for judges that need it (a labels file keys on id, system and span). */
+  id: string;
+  system: string;
+  sourceSpan: [number, number];
+  referenceText: string;
+  predictedText: string;
+}
+
+export interface Judgement {
+  correct: boolean;
+  /** Similarity in [-1, 1] for embedding judges; 1 when R_pro equals R; undefined for label-only judges. */
+  score?: number;
+}
+
+export interface Judge {
+  /** Describes the judge and its settings (model hash, threshold), recorded in reports. */
+  readonly id: string;
+  judge(requests: readonly JudgeRequest[], signal?: CancelSignal): Promise<Judgement[]>;
+}
+
+/** The strict, model-free baseline: an operation is correct only when R_pro equals R. */
+export const exactJudge: Judge = {
+  id: 'exact',
+  async judge(requests) {
+    return requests.map((r) => ({ correct: r.rPro === r.reference, score: r.rPro === r.reference ? 1 : 0 }));
+  },
+};

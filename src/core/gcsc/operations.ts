@@ -1,0 +1,183 @@
+/**
+ * Eval-GCSC word-level operations (paper Algorithm 1 and steps 1–5 of Algorithm 2).
+ *
+ * The reference's word boundaries are carried onto the source; every character edit source→prediction deletes
+ * the boundaries strictly inside its span (a pure insertion at a boundary deletes that boundary, joining both
+ * neighbours); each edit then widens to its enclosing word group, and edits whose groups overlap become one
+ * operation. The group is carried onto the prediction by the length change of every edit to its left, giving
+ * R_pro = R[:S_r] + P[S_p:E_p] + R[E_r:], the reference with the predicted words spliced in.
+ */
+import { chars } from '../text.ts';
+
+/** A character edit on the source: replace code points [start, end) with `replacement`. */
+export interface CharEdit {
+  start: number;
+  end: number;
+  replacement: string;
+}
+
+/** A word boundary on both sides: reference offset and the source offset it maps to. */
+export interface BoundaryPair {
+  reference: number;
+  source: number;
+}
+
+export interface Span {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface WordOperation {
+  source: Span;
+  reference: Span;
+  prediction: Span;
+  /** The character edits this operation joins, in source order. */
+  edits: CharEdit[];
+  /** Indices (into SentenceOperations.errorWords) of the error words this operation covers. */
+  errorWords: number[];
+  /** The reference with the predicted words spliced in. Equal to the reference when the words match it. */
+  rPro: string;
+}
+
+export interface SentenceOperations {
+  operations: WordOperation[];
+  /** Source words that differ from the reference's word at the same place. */
+  errorWords: { source: Span; reference: Span }[];
+}
+
+function span(cps: readonly string[], start: number, end: number): Span {
+  return { start, end, text: cps.slice(start, end).join('') };
+}
+
+function checkEdits(edits: readonly CharEdit[], sourceLength: number): void {
+  let prev: CharEdit | undefined;
+  for (const e of edits) {
+    const insertion = e.start === e.end;
+    const badOrder = prev !== undefined && (e.start < prev.end || (insertion && prev.start === prev.end && prev.end === e.start));
+    if (badOrder || e.end < e.start || e.start < 0 || e.end > sourceLength) {
+      // Two insertions at one point must be one edit, or their order would be ambiguous.
+      throw new Error(`edits must be sorted, non-overlapping and inside the source: ${JSON.stringify(e)}`);
+    }
+    prev = e;
+  }
+}
+
+/**
+ * Boundaries of the reference carried onto the source. `referenceToSource` maps every reference offset
+ * 0…|R| to a source offset (identity when S and R have equal length; through their alignment otherwise).
+ */
+export function carryBoundaries(referenceBoundaries: readonly number[], referenceToSource: (offset: number) => number): BoundaryPair[] {
+  return referenceBoundaries.map((reference) => ({ reference, source: referenceToSource(reference) }));
+}
+
+/**
+ * Reference offset → source offset through source→reference edits: offsets outside an edit shift by the
+ * length change to their left; offsets inside an edit's replacement map to the edit's source start, so a
+ * changed span never splits across words differently on the two sides.
+ */
+export function referenceToSourceMap(sourceToReferenceEdits: readonly CharEdit[]): (offset: number) => number {
+  const pieces: { refStart: number; refEnd: number; srcStart: number; srcEnd: number }[] = [];
+  let delta = 0;
+  for (const e of sourceToReferenceEdits) {
+    const replacementLength = chars(e.replacement).length;
+    pieces.push({ refStart: e.start + delta, refEnd: e.start + delta + replacementLength, srcStart: e.start, srcEnd: e.end });
+    delta += replacementLength - (e.end - e.start);
+  }
+  return (offset) => {
+    let shift = 0;
+    for (const p of pieces) {
+      if (offset <= p.refStart) break;
+      if (offset < p.refEnd) return p.srcStart;
+      shift = p.srcEnd - p.refEnd;
+    }
+    return offset + shift;
+  };
+}
+
+/**
+ * Extracts the word-level operations of one sentence.
+ * @param boundaries reference word boundaries carried onto the source (first {0,0}, last {|R|,|S|})
+ */
+export function extractWordOperations(
+  source: string,
+  reference: string,
+  prediction: string,
+  boundaries: readonly BoundaryPair[],
+  edits: readonly CharEdit[],
+): SentenceOperations {
+  const S = chars(source);
+  const R = chars(reference);
+  const P = chars(prediction);
+  checkEdits(edits, S.length);
+  const first = boundaries[0];
+  const last = boundaries[boundaries.length - 1];
+  if (!first || !last || first.source !== 0 || first.reference !== 0 || last.source !== S.length || last.reference !== R.length) {
+    throw new Error('boundaries must start at 0 and end at the lengths of source and reference');
+  }
+
+  const errorWords: SentenceOperations['errorWords'] = [];
+  const errorWordOf: number[] = []; // boundary index i (word i..i+1) → error word index or -1
+  for (let i = 0; i + 1 < boundaries.length; i++) {
+    const a = boundaries[i]!;
+    const b = boundaries[i + 1]!;
+    const src = span(S, a.source, b.source);
+    const ref = span(R, a.reference, b.reference);
+    if (src.text !== ref.text) {
+      errorWordOf.push(errorWords.length);
+      errorWords.push({ source: src, reference: ref });
+    } else errorWordOf.push(-1);
+  }
+
+  // Step 1: every edit deletes the boundaries inside it (the first and last boundary always stay).
+  const kept = boundaries.map(() => true);
+  for (const e of edits) {
+    for (let i = 1; i + 1 < boundaries.length; i++) {
+      const x = boundaries[i]!.source;
+      if ((e.start < x && x < e.end) || (e.start === e.end && x === e.start)) kept[i] = false;
+    }
+  }
+  const keptIdx = boundaries.map((_, i) => i).filter((i) => kept[i]);
+
+  // Step 2: each edit widens to its enclosing group of kept boundaries; overlapping groups merge.
+  const groups: { lo: number; hi: number; edits: CharEdit[] }[] = []; // lo/hi index into keptIdx
+  const srcAt = (k: number) => boundaries[keptIdx[k]!]!.source;
+  for (const e of edits) {
+    // hi: first kept boundary at or after the edit's end (never the first); lo: last one at or before its start.
+    let hi = 1;
+    while (hi < keptIdx.length - 1 && srcAt(hi) < e.end) hi++;
+    let lo = hi - 1;
+    while (lo > 0 && srcAt(lo) > e.start) lo--;
+    const prev = groups[groups.length - 1];
+    if (prev && lo < prev.hi) {
+      prev.hi = Math.max(prev.hi, hi);
+      prev.edits.push(e);
+    } else groups.push({ lo, hi, edits: [e] });
+  }
+
+  // Step 3: carry each group onto the prediction with the length change of the edits before it.
+  const deltaOf = (e: CharEdit) => chars(e.replacement).length - (e.end - e.start);
+  const operations: WordOperation[] = [];
+  let shiftBefore = 0;
+  for (const g of groups) {
+    const a = boundaries[keptIdx[g.lo]!]!;
+    const b = boundaries[keptIdx[g.hi]!]!;
+    const inner = g.edits.reduce((sum, e) => sum + deltaOf(e), 0);
+    const pStart = a.source + shiftBefore;
+    const pEnd = b.source + shiftBefore + inner;
+    shiftBefore += inner;
+    const predicted = span(P, pStart, pEnd);
+    const covered: number[] = [];
+    for (let w = keptIdx[g.lo]!; w < keptIdx[g.hi]!; w++) if (errorWordOf[w]! >= 0) covered.push(errorWordOf[w]!);
+    operations.push({
+      source: span(S, a.source, b.source),
+      reference: span(R, a.reference, b.reference),
+      prediction: predicted,
+      edits: g.edits,
+      errorWords: covered,
+      rPro: R.slice(0, a.reference).join('') + predicted.text + R.slice(b.reference).join(''),
+    });
+  }
+  if (shiftBefore !== P.length - S.length) throw new Error('edits do not turn the source into the prediction');
+  return { operations, errorWords };
+}
