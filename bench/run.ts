@@ -1,0 +1,4 @@
+/** `npm run bench`: every benchmark, each printing ratios against a baseline measured in the same run. */
+import { benchEvalCsc } from './eval-csc.ts';
+
+benchEvalCsc();
