@@ -1,11 +1,15 @@
 /**
  * Eval-GCSC word-level operations (paper Algorithm 1 and steps 1–5 of Algorithm 2).
  *
- * The reference's word boundaries are carried onto the source; every character edit source→prediction deletes
- * the boundaries strictly inside its span (a pure insertion at a boundary deletes that boundary, joining both
- * neighbours); each edit then widens to its enclosing word group, and edits whose groups overlap become one
- * operation. The group is carried onto the prediction by the length change of every edit to its left, giving
- * R_pro = R[:S_r] + P[S_p:E_p] + R[E_r:], the reference with the predicted words spliced in.
+ * The reference's word boundaries are carried onto the source. The character edits source→prediction are the
+ * aligner's single steps (not ChERRANT's merged spans, which hide where an insertion sits). Every edit deletes
+ * the boundaries strictly inside its span. A pure insertion at a boundary x belongs to neither word for sure:
+ * when exactly one neighbouring word holds another edit or is an error word, and the insertion is not
+ * punctuation, it joins that word
+ * (友人→朋友 aligned as insert 朋 + delete 人 stays one word); otherwise x is deleted and both neighbours join
+ * (the paper's ≤ test: 庆祖但→庆祝，但). Each edit then widens to its enclosing word group; edits whose groups
+ * overlap become one operation. The group is carried onto the prediction by the length change of every edit to
+ * its left, giving R_pro = R[:S_r] + P[S_p:E_p] + R[E_r:], the reference with the predicted words spliced in.
  */
 import { chars } from '../text.ts';
 
@@ -44,6 +48,11 @@ export interface SentenceOperations {
   operations: WordOperation[];
   /** Source words that differ from the reference's word at the same place. */
   errorWords: { source: Span; reference: Span }[];
+}
+
+/** Punctuation or symbols only: inserted between words, it belongs to neither. */
+function isPunctuation(text: string): boolean {
+  return /^[\p{P}\p{S}]+$/u.test(text);
 }
 
 function span(cps: readonly string[], start: number, end: number): Span {
@@ -129,25 +138,60 @@ export function extractWordOperations(
     } else errorWordOf.push(-1);
   }
 
-  // Step 1: every edit deletes the boundaries inside it (the first and last boundary always stay).
+  // Step 1: every edit deletes the boundaries strictly inside it (the first and last boundary always stay).
   const kept = boundaries.map(() => true);
+  const lastIdx = boundaries.length - 1;
   for (const e of edits) {
-    for (let i = 1; i + 1 < boundaries.length; i++) {
+    for (let i = 1; i < lastIdx; i++) {
       const x = boundaries[i]!.source;
-      if ((e.start < x && x < e.end) || (e.start === e.end && x === e.start)) kept[i] = false;
+      if (e.start < x && x < e.end) kept[i] = false;
+    }
+  }
+  // Step 2: an insertion at a boundary joins the one neighbour holding another edit, else both neighbours.
+  const joinsRight = new Map<CharEdit, number>(); // insertion → the boundary it starts its word at
+  for (const e of edits) {
+    if (e.start !== e.end) continue;
+    const at = boundaries.findIndex((b, i) => i > 0 && i < lastIdx && kept[i] && b.source === e.start);
+    if (at < 0) continue;
+    let lo = at - 1;
+    while (!kept[lo]) lo--;
+    let hi = at + 1;
+    while (!kept[hi]) hi++;
+    // A neighbour is involved when it holds another edit or is (part of) an error word.
+    const involved = (from: number, to: number) => {
+      const a = boundaries[from]!.source;
+      const b = boundaries[to]!.source;
+      const edited = edits.some((o) => o !== e && (o.start === o.end ? a < o.start && o.start < b : o.start < b && o.end > a));
+      return edited || errorWordOf.slice(from, to).some((w) => w >= 0);
+    };
+    const left = involved(lo, at);
+    const right = involved(at, hi);
+    if (left === right || isPunctuation(e.replacement)) {
+      // Every boundary at this source offset goes: words missing from the source leave several there.
+      for (let i = 1; i < lastIdx; i++) if (boundaries[i]!.source === e.start) kept[i] = false;
+    } else if (right) {
+      joinsRight.set(e, at);
     }
   }
   const keptIdx = boundaries.map((_, i) => i).filter((i) => kept[i]);
 
-  // Step 2: each edit widens to its enclosing group of kept boundaries; overlapping groups merge.
+  // Step 3: each edit widens to its enclosing group of kept boundaries; overlapping groups merge.
   const groups: { lo: number; hi: number; edits: CharEdit[] }[] = []; // lo/hi index into keptIdx
   const srcAt = (k: number) => boundaries[keptIdx[k]!]!.source;
   for (const e of edits) {
-    // hi: first kept boundary at or after the edit's end (never the first); lo: last one at or before its start.
-    let hi = 1;
-    while (hi < keptIdx.length - 1 && srcAt(hi) < e.end) hi++;
-    let lo = hi - 1;
-    while (lo > 0 && srcAt(lo) > e.start) lo--;
+    let lo: number;
+    let hi: number;
+    const startsAt = joinsRight.get(e);
+    if (startsAt !== undefined) {
+      lo = keptIdx.indexOf(startsAt);
+      hi = lo + 1;
+    } else {
+      // hi: first kept boundary at or after the edit's end (never the first); lo: last one at or before its start.
+      hi = 1;
+      while (hi < keptIdx.length - 1 && srcAt(hi) < e.end) hi++;
+      lo = hi - 1;
+      while (lo > 0 && srcAt(lo) > e.start) lo--;
+    }
     const prev = groups[groups.length - 1];
     if (prev && lo < prev.hi) {
       prev.hi = Math.max(prev.hi, hi);
@@ -155,7 +199,7 @@ export function extractWordOperations(
     } else groups.push({ lo, hi, edits: [e] });
   }
 
-  // Step 3: carry each group onto the prediction with the length change of the edits before it.
+  // Step 4: carry each group onto the prediction with the length change of the edits before it.
   const deltaOf = (e: CharEdit) => chars(e.replacement).length - (e.end - e.start);
   const operations: WordOperation[] = [];
   let shiftBefore = 0;

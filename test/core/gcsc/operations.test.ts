@@ -140,7 +140,8 @@ describe('referenceToSourceMap', () => {
     const boundaries = carryBoundaries([0, 1, 2, 4], referenceToSourceMap([{ start: 1, end: 1, replacement: '的' }]));
     const r = extractWordOperations(s, ref, ref, boundaries, [{ start: 1, end: 1, replacement: '的' }]);
     expect(r.errorWords.map((w) => `${w.source.text}/${w.reference.text}`)).toEqual(['/的']);
-    expect(r.operations.map((op) => `${op.source.text}→${op.prediction.text}`)).toEqual(['我学校→我的学校']);
+    // The insertion fills exactly the empty source word that the reference's 的 maps to.
+    expect(r.operations.map((op) => `${op.source.text}→${op.prediction.text}`)).toEqual(['→的']);
     expect(r.operations[0]!.rPro).toBe(ref);
     expect(r.operations[0]!.errorWords).toEqual([0]);
   });
