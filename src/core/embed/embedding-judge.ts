@@ -63,6 +63,7 @@ export function createEmbeddingJudge(runtime: EmbeddingRuntime, options: Embeddi
 
   return {
     id: `embedding:${runtime.modelId}@${runtime.hash.slice(0, 12)}:threshold=${threshold}`,
+    textOnly: true,
     threshold,
     get stats() {
       return { ...stats };

@@ -24,12 +24,15 @@ export interface Judgement {
 export interface Judge {
   /** Describes the judge and its settings (model hash, threshold), recorded in reports. */
   readonly id: string;
+  /** True when the verdict depends on (reference, rPro) alone, so equal pairs are judged once across systems. */
+  readonly textOnly: boolean;
   judge(requests: readonly JudgeRequest[], signal?: CancelSignal): Promise<Judgement[]>;
 }
 
 /** The strict, model-free baseline: an operation is correct only when R_pro equals R. */
 export const exactJudge: Judge = {
   id: 'exact',
+  textOnly: true,
   async judge(requests) {
     return requests.map((r) => ({ correct: r.rPro === r.reference, score: r.rPro === r.reference ? 1 : 0 }));
   },

@@ -23,10 +23,14 @@ export function charEditsFromAlignment(ops: readonly AlignOp[], target: string):
 
 /** Word-level operations of one sentence, given the reference's word boundaries (code points). */
 export function sentenceOperations(source: string, reference: string, prediction: string, referenceBoundaries: readonly number[]): SentenceOperations {
-  const sameLength = chars(source).length === chars(reference).length;
-  const toSource = sameLength
-    ? (x: number) => x
-    : referenceToSourceMap(charEditsFromAlignment(align(source, reference), reference));
+  const sourceLength = chars(source).length;
+  const referenceLength = chars(reference).length;
+  let toSource = (x: number) => x;
+  if (sourceLength !== referenceLength) {
+    const viaAlignment = referenceToSourceMap(charEditsFromAlignment(align(source, reference), reference));
+    // The ends map to the ends: characters the reference drops at either end stay inside the first/last word.
+    toSource = (x) => (x === 0 ? 0 : x === referenceLength ? sourceLength : viaAlignment(x));
+  }
   const boundaries = carryBoundaries(referenceBoundaries, toSource);
   const edits = charEditsFromAlignment(align(source, prediction), prediction);
   return extractWordOperations(source, reference, prediction, boundaries, edits);
