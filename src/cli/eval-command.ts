@@ -3,6 +3,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { datasetFingerprint, joinPredictions, readPredictions, readSighanTestSet, readTestSet } from '../core/io/index.ts';
 import { anythingScored, buildReport, UnknownProfileError, type SystemInput } from '../core/report.ts';
+import { PROFILES } from '../core/metrics/registry.ts';
+import { addGcscToReport, GCSC_PROFILE_NAMES } from '../core/gcsc/report.ts';
+import { runGcsc, type GcscRun } from '../core/gcsc/pipeline.ts';
+import { createNodeJiebaSegmenter } from './jieba-node.ts';
+import { loadJudge } from './judge-option.ts';
 import { reportToCsv, reportToMarkdown } from '../core/format/tables.ts';
 import { UTF8_BOM } from '../core/format/csv.ts';
 import { parseColumnsArg, parseListArg, parseSystemArg, UsageError } from './args.ts';
@@ -30,6 +35,10 @@ export async function runEval(argv: string[]): Promise<number> {
       'test-format': { type: 'string' },
       'pred-format': { type: 'string' },
       'match-by-line-order': { type: 'boolean', default: false },
+      judge: { type: 'string' },
+      threshold: { type: 'string' },
+      hmm: { type: 'boolean', default: false },
+      quantized: { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -56,6 +65,8 @@ export async function runEval(argv: string[]): Promise<number> {
     systems.push({ name, items: joinPredictions(testSet, predictions, { matchByLineOrder: values['match-by-line-order'] }) });
   }
 
+  const metrics = parseListArg(values.metrics);
+  const wanted = metrics ?? [...PROFILES.map((p) => p.name), ...GCSC_PROFILE_NAMES];
   let report;
   try {
     report = buildReport(
@@ -67,11 +78,15 @@ export async function runEval(argv: string[]): Promise<number> {
         fingerprint: datasetFingerprint(testSet),
       },
       systems,
-      parseListArg(values.metrics),
+      wanted,
     );
   } catch (err) {
     if (err instanceof UnknownProfileError) throw new UsageError(err.message);
     throw err;
+  }
+  if (wanted.includes('gcsc') || wanted.includes('ops')) {
+    const run = wanted.includes('gcsc') ? await runGcscForCli(systems, values) : undefined;
+    addGcscToReport(report, systems, wanted, run?.run, run?.info);
   }
   for (const warning of report.warnings) process.stderr.write(`warning: ${warning}\n`);
 
@@ -80,4 +95,24 @@ export async function runEval(argv: string[]): Promise<number> {
   if (values.output) await writeFile(values.output, format === 'csv' ? UTF8_BOM + text : text, 'utf8');
   else process.stdout.write(text);
   return anythingScored(report) ? 0 : 1;
+}
+
+async function runGcscForCli(
+  systems: readonly SystemInput[],
+  values: { judge?: string; threshold?: string; hmm?: boolean; quantized?: boolean },
+): Promise<{ run: GcscRun; info: Record<string, unknown> }> {
+  let threshold: number | undefined;
+  if (values.threshold !== undefined) {
+    threshold = Number(values.threshold);
+    if (!Number.isFinite(threshold) || threshold < -1 || threshold > 1) throw new UsageError(`--threshold "${values.threshold}": give a number in [-1, 1]`);
+  }
+  const loaded = await loadJudge(values.judge, threshold, { quantized: values.quantized ?? false });
+  try {
+    const run = await runGcsc(systems, { segmenter: createNodeJiebaSegmenter({ hmm: values.hmm ?? false }), judge: loaded.judge });
+    const info: Record<string, unknown> = { ...loaded.info };
+    if (loaded.embedding) info.embedding = loaded.embedding.stats;
+    return { run, info };
+  } finally {
+    await loaded.release();
+  }
 }

@@ -1,3 +1,4 @@
+import { GCSC_PROFILE_NAMES } from './gcsc/report.ts';
 import { findProfile, PROFILES } from './metrics/registry.ts';
 import { ProfileError, type MetricValue } from './metrics/profile.ts';
 import type { ScoredItem } from './types.ts';
@@ -26,6 +27,8 @@ export interface Report {
   /** name → version of every profile that ran. */
   profiles: Record<string, string>;
   systems: Record<string, Record<string, ProfileOutcome>>;
+  /** Present when Eval-GCSC ran: judge, segmenter, threshold, operation and judge-request counts. */
+  gcsc?: Record<string, unknown>;
   warnings: string[];
 }
 
@@ -36,16 +39,20 @@ export interface SystemInput {
 
 export class UnknownProfileError extends Error {}
 
+
+/** The synchronous profiles named (all when none are); Eval-GCSC's names are accepted and left to its pipeline. */
 export function resolveProfiles(names: readonly string[] | undefined) {
   if (!names || names.length === 0) return [...PROFILES];
-  return names.map((name) => {
-    const profile = findProfile(name);
-    if (!profile) {
-      const known = PROFILES.map((p) => p.name).join(', ');
-      throw new UnknownProfileError(`unknown metric profile "${name}"; known profiles: ${known}`);
-    }
-    return profile;
-  });
+  return names
+    .filter((name) => !GCSC_PROFILE_NAMES.includes(name))
+    .map((name) => {
+      const profile = findProfile(name);
+      if (!profile) {
+        const known = [...PROFILES.map((p) => p.name), ...GCSC_PROFILE_NAMES].join(', ');
+        throw new UnknownProfileError(`unknown metric profile "${name}"; known profiles: ${known}`);
+      }
+      return profile;
+    });
 }
 
 /**

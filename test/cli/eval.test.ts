@@ -87,4 +87,38 @@ describe('csc-studio eval', () => {
     expect(noPred.code).toBe(2);
     expect(noPred.stderr).toMatch(/--pred/);
   });
+
+  it('runs Eval-GCSC with the exact judge and the operation statistics', async () => {
+    const r = await cli('eval', '--test', file('test.tsv'), '--pred', `llm=${file('llm.jsonl')}`, '--metrics', 'gcsc,ops', '--judge', 'exact');
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.gcsc).toMatchObject({ judge: 'exact', segmenter: 'jieba-wasm@2.4.0 hmm=off' });
+    // llm: e1 fixed (块→快, R_pro = R); e2's 发出→寄出了 is not the reference: wrong under the exact judge.
+    // Sentences: 2 modified, 1 correct → S_C_p = 50; 2 with errors, 1 correct → S_C_r = 50.
+    expect(report.systems.llm.gcsc).toMatchObject({ S_C_p: 50, S_C_r: 50 });
+    expect(report.systems.llm.ops).toMatchObject({ M: 1, S_e: 2, total: 3 });
+  });
+
+  it('runs Eval-GCSC with an embedding model folder and reports the judge', async () => {
+    const model = path.resolve(path.dirname(bin), '../models/test/tiny-bert-cls');
+    const r = await cli('eval', '--test', file('test.tsv'), '--pred', `llm=${file('llm.jsonl')}`, '--metrics', 'gcsc', '--judge', `model:${model}`, '--threshold', '0.5');
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.gcsc.judge).toMatch(/^embedding:tiny-bert-cls\/onnx\/model\.onnx@[0-9a-f]{12}:threshold=0\.5$/);
+    expect(report.gcsc).toMatchObject({ threshold: 0.5, pooling: 'cls' });
+    // e2 gives two operations: 已近→已经 (R_pro = R: no request) and 发出→寄出了 (one request: R and R_pro
+    // embedded, 2 texts); e1's 块→快 has R_pro = R too.
+    expect(report.gcsc.judge_requests).toBe(1);
+    expect(report.gcsc.embedding.embedded).toBe(2);
+    expect(typeof report.systems.llm.gcsc.C_C_p).toBe('number');
+  });
+
+  it('exits 2 for a bad judge or threshold', async () => {
+    const bad = await cli('eval', '--test', file('test.tsv'), '--pred', file('bert.tsv'), '--metrics', 'gcsc', '--judge', 'model:/nonexistent');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/no model folder at \/nonexistent/);
+    const t = await cli('eval', '--test', file('test.tsv'), '--pred', file('bert.tsv'), '--metrics', 'gcsc', '--judge', 'exact', '--threshold', '2');
+    expect(t.code).toBe(2);
+    expect(t.stderr).toMatch(/--threshold "2"/);
+  });
 });

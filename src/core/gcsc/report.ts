@@ -1,0 +1,40 @@
+/** Puts an Eval-GCSC run (and the operation statistics) into a Report next to the Eval-CSC profiles. */
+import type { Report } from '../report.ts';
+import type { ScoredItem } from '../types.ts';
+import { operationStats, OPS_PROFILE } from './op-stats.ts';
+import { GCSC_PROFILE, type GcscRun } from './pipeline.ts';
+
+/** Profiles computed by the async Eval-GCSC pipeline rather than by a synchronous MetricProfile. */
+export const GCSC_PROFILES = [GCSC_PROFILE, OPS_PROFILE] as const;
+export const GCSC_PROFILE_NAMES: readonly string[] = GCSC_PROFILES.map((p) => p.name);
+
+/**
+ * Adds `gcsc` (when a run is given) and `ops` (with C_ne / C_enp when judged) for every system, and the
+ * judge, segmenter and de-duplication figures under `report.gcsc`.
+ */
+export function addGcscToReport(
+  report: Report,
+  systems: readonly { name: string; items: readonly ScoredItem[] }[],
+  wanted: readonly string[],
+  run: GcscRun | undefined,
+  judgeInfo: Record<string, unknown> = {},
+): void {
+  if (wanted.includes('gcsc') && run) {
+    report.profiles.gcsc = GCSC_PROFILE.version;
+    report.gcsc = { judge: run.judge, segmenter: run.segmenter, ...judgeInfo, operations: run.stats.operations, judge_requests: run.stats.judged };
+  }
+  if (wanted.includes('ops')) report.profiles.ops = OPS_PROFILE.version;
+  systems.forEach((system, s) => {
+    const outcomes = (report.systems[system.name] ??= {});
+    const judged = run?.systems[s];
+    if (wanted.includes('gcsc') && judged) {
+      outcomes.gcsc = judged.values;
+      for (const w of judged.warnings) report.warnings.push(`${system.name} / gcsc: ${w}`);
+    }
+    if (wanted.includes('ops')) {
+      const stats = operationStats(system.items, judged?.sentences);
+      outcomes.ops = stats.values;
+      for (const w of stats.warnings) report.warnings.push(`${system.name} / ops: ${w}`);
+    }
+  });
+}
