@@ -6,6 +6,7 @@ import { MemoryEmbeddingCache } from '../core/embed/cache.ts';
 import { exactJudge, type Judge } from '../core/gcsc/judge.ts';
 import { createLabelsJudge, readLabels } from '../core/gcsc/labels.ts';
 import { UsageError } from './args.ts';
+import { createLlmJudge } from './llm-judge.ts';
 import { loadOnnxNodeRuntime, type OnnxNodeRuntime } from './onnx-node-runtime.ts';
 
 /** The embedded default model shipped in the package. */
@@ -20,7 +21,7 @@ export interface LoadedJudge {
 }
 
 /**
- * `--judge exact | labels:FILE | model:DIR | model:default` (default: the embedded model when present, else
+ * `--judge exact | labels:FILE | model:DIR | model:default | llm:URL[#MODEL]` (default: the embedded model when present, else
  * exact). The threshold defaults to the model manifest's recommendation.
  */
 export async function loadJudge(spec: string | undefined, threshold: number | undefined, options: { quantized?: boolean } = {}): Promise<LoadedJudge> {
@@ -42,5 +43,9 @@ export async function loadJudge(spec: string | undefined, threshold: number | un
     const embedding = createEmbeddingJudge(runtime, { threshold: t, cache: new MemoryEmbeddingCache() });
     return { judge: embedding, embedding, info: { model: runtime.info.name, threshold: t, pooling: runtime.info.pooling }, release: () => runtime.release() };
   }
-  throw new UsageError(`--judge "${chosen}": use exact, model:DIR, model:default or labels:FILE`);
+  if (chosen.startsWith('llm:')) {
+    const judge = createLlmJudge(chosen.slice('llm:'.length));
+    return { judge, info: {}, release: async () => {} };
+  }
+  throw new UsageError(`--judge "${chosen}": use exact, model:DIR, model:default, labels:FILE or llm:URL[#MODEL]`);
 }
