@@ -3,13 +3,14 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { datasetFingerprint, joinPredictions, readPredictions, readSighanTestSet, readTestSet } from '../core/io/index.ts';
 import { anythingScored, buildReport, UnknownProfileError, type SystemInput } from '../core/report.ts';
-import { PROFILES } from '../core/metrics/registry.ts';
+import { DEFAULT_PROFILES } from '../core/metrics/registry.ts';
 import { addGcscToReport, GCSC_PROFILE_NAMES } from '../core/gcsc/report.ts';
 import { runGcsc, type GcscRun } from '../core/gcsc/pipeline.ts';
 import { createNodeJiebaSegmenter } from './jieba-node.ts';
 import { loadJudge } from './judge-option.ts';
 import { reportToCsv, reportToMarkdown } from '../core/format/tables.ts';
 import { UTF8_BOM } from '../core/format/csv.ts';
+import { byTypeSection } from '../core/errortype/index.ts';
 import { parseColumnsArg, parseListArg, parseSystemArg, UsageError } from './args.ts';
 
 async function load(file: string): Promise<{ name: string; bytes: Uint8Array }> {
@@ -35,6 +36,7 @@ export async function runEval(argv: string[]): Promise<number> {
       'test-format': { type: 'string' },
       'pred-format': { type: 'string' },
       'match-by-line-order': { type: 'boolean', default: false },
+      'by-type': { type: 'boolean', default: false },
       judge: { type: 'string' },
       threshold: { type: 'string' },
       hmm: { type: 'boolean', default: false },
@@ -46,6 +48,7 @@ export async function runEval(argv: string[]): Promise<number> {
   if (!values.pred || values.pred.length === 0) throw new UsageError('at least one --pred NAME=FILE is required');
   const format = values.format;
   if (format !== 'json' && format !== 'md' && format !== 'csv') throw new UsageError(`--format "${format}": use json, md or csv`);
+  if (values['by-type'] && format !== 'json') throw new UsageError('--by-type adds a section to the JSON report: use it with --format json');
 
   const testSet = values.truth
     ? readSighanTestSet(await load(values.test), await load(values.truth))
@@ -66,7 +69,7 @@ export async function runEval(argv: string[]): Promise<number> {
   }
 
   const metrics = parseListArg(values.metrics);
-  const wanted = metrics ?? [...PROFILES.map((p) => p.name), ...GCSC_PROFILE_NAMES];
+  const wanted = metrics ?? [...DEFAULT_PROFILES.map((p) => p.name), ...GCSC_PROFILE_NAMES];
   let report;
   try {
     report = buildReport(
@@ -88,6 +91,7 @@ export async function runEval(argv: string[]): Promise<number> {
     const run = wanted.includes('gcsc') ? await runGcscForCli(systems, values) : undefined;
     addGcscToReport(report, systems, wanted, run?.run, run?.info);
   }
+  if (values['by-type']) Object.assign(report, { by_type: byTypeSection(systems, metrics) });
   for (const warning of report.warnings) process.stderr.write(`warning: ${warning}\n`);
 
   const text =

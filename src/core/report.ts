@@ -1,5 +1,5 @@
 import { GCSC_PROFILE_NAMES } from './gcsc/report.ts';
-import { findProfile, PROFILES } from './metrics/registry.ts';
+import { DEFAULT_PROFILES, findProfile, PROFILES } from './metrics/registry.ts';
 import { ProfileError, type MetricValue } from './metrics/profile.ts';
 import type { ScoredItem } from './types.ts';
 import { TOOL_NAME, TOOL_VERSION } from './version.ts';
@@ -40,9 +40,9 @@ export interface SystemInput {
 export class UnknownProfileError extends Error {}
 
 
-/** The synchronous profiles named (all when none are); Eval-GCSC's names are accepted and left to its pipeline. */
+/** The synchronous profiles named (the default set when none are); Eval-GCSC's names are accepted and left to its pipeline. */
 export function resolveProfiles(names: readonly string[] | undefined) {
-  if (!names || names.length === 0) return [...PROFILES];
+  if (!names || names.length === 0) return [...DEFAULT_PROFILES];
   return names
     .filter((name) => !GCSC_PROFILE_NAMES.includes(name))
     .map((name) => {

@@ -32,7 +32,8 @@ beforeAll(() => {
   writeFileSync(file('missing.tsv'), 'id\tprediction\ne1\t请尽快回复。\nc1\t订单周三发出。\n');
 });
 
-describe('csc-studio eval', () => {
+// Each test spawns the CLI; on a loaded machine a start can take seconds.
+describe('csc-studio eval', { timeout: 60_000 }, () => {
   it('scores several systems and prints the JSON report', async () => {
     const r = await cli('eval', '--test', file('test.tsv'), '--pred', `bert=${file('bert.tsv')}`, '--pred', `llm=${file('llm.jsonl')}`, '--metrics', 'cscd,proofread');
     expect(r.code).toBe(0);

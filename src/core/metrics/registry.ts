@@ -1,3 +1,5 @@
+import { cherrantProfile } from './cherrant.ts';
+import { cllmDifflibProfile, cllmProfile } from './cllm.ts';
 import { cscdProfile } from './cscd.ts';
 import { lemonProfile } from './lemon.ts';
 import { levenshteinProfile } from './levenshtein.ts';
@@ -16,7 +18,13 @@ export const PROFILES: readonly MetricProfile[] = [
   sighanProfile,
   levenshteinProfile,
   proofreadProfile,
+  cllmProfile,
+  cllmDifflibProfile,
+  cherrantProfile,
 ];
+
+/** Run when a report names no profiles: one C-LLM variant (the ChERRANT one) is enough by default. */
+export const DEFAULT_PROFILES: readonly MetricProfile[] = PROFILES.filter((p) => p !== cllmDifflibProfile);
 
 export function findProfile(name: string): MetricProfile | undefined {
   return PROFILES.find((p) => p.name === name);

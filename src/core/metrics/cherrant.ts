@@ -1,0 +1,168 @@
+/**
+ * ChERRANT `compare_m2_for_evaluation.py` (MuCGEC) on character-level edits: the system's edits are compared
+ * with each annotator's, as span-based correction (`cs`: start, end and replacement must match), span-based
+ * detection (`ds`: start and end) and token-based detection (`dt`: every source character an edit touches).
+ * TP, FP, FN, then P, R and F0.5 rounded to 4 decimals as the script prints them.
+ *
+ * Per sentence the script keeps the (hypothesis annotator, reference annotator) pair that gives the best
+ * corpus F0.5 so far (rounded to 4 decimals), then more TP, fewer FP, fewer FN, first pair on a tie. It keys
+ * edits by the A line's annotator id, so all alternatives (T0-A0, T0-A1, …) of one annotator are pooled into
+ * one set, and an edit they share counts once per alternative; we do the same. A sentence whose only reference
+ * is 无法标注 (NA) counts nothing. From text, each side goes through our ChERRANT-style aligner as
+ * `parallel_to_m2.py -g char` would (whitespace removed, every cheapest alignment); `scoreM2` scores M2 blocks.
+ */
+import { type M2Block, parallelToM2, parseM2 } from '../align/index.ts';
+import type { ScoredItem } from '../types.ts';
+import type { MetricProfile, MetricValue, ProfileResult } from './profile.ts';
+import { ProfileError } from './profile.ts';
+import { pyRound } from './pyround.ts';
+
+export type CherrantMode = 'cs' | 'ds' | 'dt';
+export const CHERRANT_MODES: readonly CherrantMode[] = ['cs', 'ds', 'dt'];
+
+export interface CherrantCounts {
+  TP: number;
+  FP: number;
+  FN: number;
+  P: number;
+  R: number;
+  'F0.5': number;
+}
+
+/** The script's edit record: [start, end, cat, cor, coder]; cor '-NONE-' for an empty replacement. */
+type SimpleEdit = readonly [start: number, end: number, cat: string, cor: string, coder: number];
+/** Per coder (in order of first appearance), each key's categories (a list: the same key may repeat). */
+type CoderDict = Map<number, Map<string, string[]>>;
+
+const BETA = 0.5;
+
+/** The block's A lines as the script reads them; noop and NA lines come back from the annotation flags. */
+function simplify(block: M2Block): SimpleEdit[] {
+  const out: SimpleEdit[] = [];
+  for (const a of block.annotations) {
+    if (a.unannotatable) out.push([-1, -1, 'NA', '-NONE-', a.annotator]);
+    else if (a.edits.length === 0) out.push([-1, -1, 'noop', '-NONE-', a.annotator]);
+    for (const e of a.edits) {
+      out.push([e.start, e.end, e.type, e.replacement === '' ? '-NONE-' : e.replacement, e.annotator]);
+    }
+  }
+  return out;
+}
+
+function processEdits(edits: readonly SimpleEdit[], mode: CherrantMode): CoderDict {
+  const dict: CoderDict = new Map();
+  const list: readonly SimpleEdit[] = edits.length > 0 ? edits : [[-1, -1, 'noop', '-NONE-', 0]];
+  for (const [start, end, cat, cor, coder] of list) {
+    let coderEdits = dict.get(coder);
+    if (!coderEdits) dict.set(coder, (coderEdits = new Map()));
+    const add = (key: string): void => {
+      const cats = coderEdits.get(key);
+      if (cats) cats.push(cat);
+      else coderEdits.set(key, [cat]);
+    };
+    if (mode === 'dt') {
+      // Noop/NA keep their span; an insertion marks the character on its right; a span marks each character.
+      if (start === -1) add(`${start},${start}`);
+      else if (start === end && start >= 0) add(`${start},${start + 1}`);
+      else for (let t = start; t < end; t++) add(`${t},${t + 1}`);
+    } else if (mode === 'ds') add(`${start},${end}`);
+    else if (cat !== 'UNK') add(JSON.stringify([start, end, cor])); // UNK only counts for detection
+  }
+  return dict;
+}
+
+function compareEdits(hyp: Map<string, string[]>, ref: Map<string, string[]>): [tp: number, fp: number, fn: number] {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  for (const [key, cats] of hyp) {
+    if (cats[0] === 'noop') continue;
+    // A hit counts once per reference category at that key; a miss once per hypothesis category.
+    const refCats = ref.get(key);
+    if (refCats) tp += refCats.length;
+    else fp += cats.length;
+  }
+  for (const [key, cats] of ref) {
+    if (cats[0] === 'noop') continue;
+    if (!hyp.has(key)) fn += cats.length;
+  }
+  return [tp, fp, fn];
+}
+
+/** computeFScore: P and R are 1.0 when nothing could be wrong; each value rounded to 4 decimals. */
+function fScore(tp: number, fp: number, fn: number): [p: number, r: number, f: number] {
+  const p = fp ? tp / (tp + fp) : 1.0;
+  const r = fn ? tp / (tp + fn) : 1.0;
+  const b2 = BETA ** 2;
+  const f = p + r ? ((1 + b2) * p * r) / (b2 * p + r) : 0.0;
+  return [pyRound(p, 4), pyRound(r, 4), pyRound(f, 4)];
+}
+
+function isUnannotatable(ref: CoderDict): boolean {
+  if (ref.size !== 1) return false;
+  const only = [...ref.values()][0]!;
+  return only.size === 1 && [...only.values()][0]![0] === 'NA';
+}
+
+/** compare_m2_for_evaluation.py with -cs, -ds or -dt (no other options), hypothesis and reference blocks in order. */
+export function scoreM2(hyp: readonly M2Block[], ref: readonly M2Block[], mode: CherrantMode = 'cs'): CherrantCounts {
+  if (hyp.length !== ref.length) {
+    throw new Error(`hypothesis has ${hyp.length} M2 blocks, reference ${ref.length}; they must pair up`);
+  }
+  const best = { tp: 0, fp: 0, fn: 0 };
+  hyp.forEach((hypBlock, i) => {
+    const hypDict = processEdits(simplify(hypBlock), mode);
+    const refDict = processEdits(simplify(ref[i]!), mode);
+    if (isUnannotatable(refDict)) return;
+    let [bTp, bFp, bFn, bF] = [0, 0, 0, -1];
+    for (const h of hypDict.values()) {
+      for (const r of refDict.values()) {
+        const [tp, fp, fn] = compareEdits(h, r);
+        // Chosen on the corpus score so far, as rounded by computeFScore.
+        const [, , f] = fScore(tp + best.tp, fp + best.fp, fn + best.fn);
+        if (
+          f > bF ||
+          (f === bF && tp > bTp) ||
+          (f === bF && tp === bTp && fp < bFp) ||
+          (f === bF && tp === bTp && fp === bFp && fn < bFn)
+        ) {
+          [bTp, bFp, bFn, bF] = [tp, fp, fn, f];
+        }
+      }
+    }
+    best.tp += bTp;
+    best.fp += bFp;
+    best.fn += bFn;
+  });
+  const [P, R, F] = fScore(best.tp, best.fp, best.fn);
+  return { TP: best.tp, FP: best.fp, FN: best.fn, P, R, 'F0.5': F };
+}
+
+/** M2 blocks for the hypotheses and the references, as parallel_to_m2.py -g char would write them. */
+export function itemsToM2(items: readonly ScoredItem[]): { hyp: M2Block[]; ref: M2Block[] } {
+  const hyp: M2Block[] = [];
+  const ref: M2Block[] = [];
+  for (const item of items) {
+    hyp.push(...parseM2(parallelToM2(item.source, [item.prediction])));
+    ref.push(...parseM2(parallelToM2(item.source, item.references)));
+  }
+  return { hyp, ref };
+}
+
+function compute(items: readonly ScoredItem[]): ProfileResult {
+  const empty = items.filter((item) => item.references.length === 0);
+  if (empty.length > 0) throw new ProfileError('cherrant', `row ${empty[0]!.id} has no reference`);
+  const { hyp, ref } = itemsToM2(items);
+  const values: { [key: string]: MetricValue } = {};
+  for (const mode of CHERRANT_MODES) values[mode] = { ...scoreM2(hyp, ref, mode) };
+  return { values, warnings: [] };
+}
+
+export const cherrantProfile: MetricProfile = {
+  name: 'cherrant',
+  version: '1.0.0',
+  description:
+    'ChERRANT compare_m2_for_evaluation.py on char-level edits from our aligner: span correction (cs), span ' +
+    'detection (ds), token detection (dt) TP, FP, FN, P, R, F0.5 (4 decimals); any length, several references',
+  compute,
+};
