@@ -10,7 +10,7 @@ export { extractEdits, extractEditSets } from './edits.ts';
 export { mergeOps } from './merge.ts';
 export { substitutionCost } from './cost.ts';
 export { isCherrantPunct, inCherrantMergerPunct } from './punct.ts';
-export { phoneticallySimilar, readings, shareReading } from './pinyin.ts';
+export { readings, shareReading } from './pinyin.ts';
 export { parseM2, toM2, toM2Block, parallelToM2, stripWhitespace, NO_ERROR, NOT_ANNOTATABLE } from './m2.ts';
 export type { M2Block, M2Annotation, M2Edit, M2Annotator } from './m2.ts';
 export { measureAgreement, formatEdits } from './agreement.ts';

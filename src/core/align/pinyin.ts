@@ -1,5 +1,4 @@
 import { pinyin } from 'pinyin-pro';
-import { levenshtein } from './levenshtein.ts';
 
 const HAN = /^\p{Unified_Ideograph}$/u;
 const cache = new Map<string, readonly string[]>();
@@ -23,13 +22,3 @@ export function shareReading(a: string, b: string): boolean {
   return false;
 }
 
-/**
- * Phonetically similar in the Eval-GCSC paper's sense (A.1): some toneless reading of `a` and some reading of
- * `b` are within pinyin edit distance 1 (same reading included). Non-Han characters are never similar.
- */
-export function phoneticallySimilar(a: string, b: string): boolean {
-  const ra = readings(a);
-  const rb = readings(b);
-  for (const p of ra) for (const q of rb) if (p === q || levenshtein([...p], [...q]) <= 1) return true;
-  return false;
-}

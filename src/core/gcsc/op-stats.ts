@@ -7,7 +7,8 @@
  * Given judged operations: C_ne = unequal-length edits (R, M, S_ne) whose word operation was judged correct,
  * and C_enp = the same for the S_enp edits, each in % of its own kind.
  */
-import { extractEdits, phoneticallySimilar } from '../align/index.ts';
+import { extractEdits } from '../align/index.ts';
+import { phoneticSimilar } from '../errortype/phonetic.ts';
 import type { Edit } from '../align/types.ts';
 import type { MetricValue } from '../metrics/profile.ts';
 import { pyRound } from '../metrics/pyround.ts';
@@ -29,7 +30,7 @@ export function isPhoneticSubstitution(edit: Edit, source: readonly string[]): b
   const replacement = chars(edit.replacement);
   for (let k = 0; k < replacement.length; k++) {
     const before = source[edit.start + k]!;
-    if (before !== replacement[k] && !phoneticallySimilar(before, replacement[k]!)) return false;
+    if (before !== replacement[k] && !phoneticSimilar(before, replacement[k]!)) return false;
   }
   return true;
 }

@@ -1,0 +1,73 @@
+/** `csc-studio spanf1`: character-level F1 of error spans against gold spans (docs/spanf1.md). */
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { decodeText, joinPredictions, readPredictions, readTestSet } from '../core/io/index.ts';
+import { looksLikeSpans, pairSpans, readSpans, spanF1, spansFromEdits, type SpanF1Result, type SpanTable } from '../core/spanf1/index.ts';
+import { charLength } from '../core/text.ts';
+import type { TestSet } from '../core/types.ts';
+import { TOOL_NAME, TOOL_VERSION } from '../core/version.ts';
+import { parseSystemArg, UsageError } from './args.ts';
+
+async function load(file: string): Promise<{ name: string; bytes: Uint8Array }> {
+  try {
+    return { name: file, bytes: new Uint8Array(await readFile(file)) };
+  } catch (err) {
+    throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
+}
+
+export async function runSpanF1(argv: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      gold: { type: 'string' },
+      test: { type: 'string' },
+      pred: { type: 'string', multiple: true },
+      'pred-kind': { type: 'string', default: 'auto' },
+      output: { type: 'string' },
+    },
+    strict: true,
+  });
+  if (!values.gold && !values.test) throw new UsageError('give the gold spans with --gold FILE, or a test set with --test FILE');
+  if (!values.pred || values.pred.length === 0) throw new UsageError('at least one --pred [NAME=]FILE is required');
+  const kind = values['pred-kind'];
+  if (kind !== 'auto' && kind !== 'spans' && kind !== 'text') throw new UsageError(`--pred-kind "${kind}": use auto, spans or text`);
+
+  const testSet: TestSet | undefined = values.test ? readTestSet(await load(values.test)) : undefined;
+  const lengths = testSet ? new Map(testSet.rows.map((r) => [r.id, charLength(r.source)])) : undefined;
+  let gold: SpanTable;
+  let goldFrom: string;
+  if (values.gold) {
+    const file = await load(values.gold);
+    gold = readSpans(decodeText(file.bytes, file.name).text, file.name, lengths);
+    goldFrom = `spans file ${path.basename(values.gold)}`;
+  } else {
+    gold = new Map(testSet!.rows.map((r) => [r.id, spansFromEdits(r.source, r.references[0] ?? r.source)]));
+    goldFrom = `edits of source → first reference in ${path.basename(values.test!)}`;
+  }
+  const goldName = values.gold ?? values.test!;
+
+  const systems: Record<string, SpanF1Result & { spans_from: string }> = {};
+  for (const arg of values.pred) {
+    const { name, file } = parseSystemArg(arg);
+    if (systems[name]) throw new UsageError(`two systems are named "${name}"; name them with --pred NAME=FILE`);
+    const input = await load(file);
+    const text = decodeText(input.bytes, input.name).text;
+    const asSpans = kind === 'spans' || (kind === 'auto' && looksLikeSpans(text));
+    let pred: SpanTable;
+    if (asSpans) pred = readSpans(text, input.name, lengths);
+    else {
+      if (!testSet) throw new UsageError(`${file} holds corrected sentences; their spans need the sources: add --test FILE`);
+      const items = joinPredictions(testSet, readPredictions(input, {}, testSet));
+      pred = new Map(items.map((i) => [i.id, spansFromEdits(i.source, i.prediction)]));
+    }
+    systems[name] = { spans_from: asSpans ? 'spans file' : 'edits of source → prediction', ...spanF1(pairSpans(gold, pred, goldName, input.name)) };
+  }
+
+  const report = { tool: { name: TOOL_NAME, version: TOOL_VERSION }, gold: { file: path.basename(goldName), spans_from: goldFrom, ids: gold.size }, systems };
+  const out = JSON.stringify(report, null, 2) + '\n';
+  if (values.output) await writeFile(values.output, out, 'utf8');
+  else process.stdout.write(out);
+  return 0;
+}
