@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { runEval } from './eval-command.ts';
 import { runGenerate } from './generate-command.ts';
+import { runJudgeEval } from './judge-eval-command.ts';
 import { runSpanF1 } from './spanf1-command.ts';
 import { UsageError } from './args.ts';
 import { InputError } from '../core/types.ts';
@@ -13,12 +14,14 @@ const USAGE = `Usage: ${TOOL_NAME} eval --test FILE [--truth FILE] --pred NAME=F
        ${TOOL_NAME} generate --sentences FILE --pe 0.05[,0.1,…] --confusion phonetic|graphic|both|FILE --seed N
                   [--split seen,unseenK,unseenV] [--train-sentences FILE] [--format tsv|jsonl] --out DIR
        ${TOOL_NAME} spanf1 --gold SPANS|--test FILE --pred [NAME=]FILE [--pred …] [--pred-kind auto|spans|text]
+       ${TOOL_NAME} judge-eval --pairs FILE [--judge model:DIR] [--threshold T] [--seed N]
        ${TOOL_NAME} --version
 
 eval      score one or more systems on a test set with every requested metric profile
 --truth   SIGHAN truth file; --test is then the SIGHAN input file "(pid=ID)<TAB>sentence"
 --by-type add each system's error-type breakdown to the JSON report (docs/errortypes.md)
 generate  controlled test sets from clean sentences and a confusion set (docs/generate.md)
+judge-eval  agreement of a scoring judge with human labels on (R, R′) pairs: AUC, Jaccard sweep, calibration
 spanf1    character-level F1 of error spans, or of the spans of corrected sentences (docs/spanf1.md)
 Exit codes: 0 scored; 1 nothing could be scored; 2 invalid input or usage.`;
 
@@ -35,6 +38,7 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'eval') return runEval(rest);
   if (command === 'generate') return runGenerate(rest);
   if (command === 'spanf1') return runSpanF1(rest);
+  if (command === 'judge-eval') return runJudgeEval(rest);
   throw new UsageError(`unknown command "${command}"`);
 }
 
