@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+
 /** A usage error: bad flags or values. Exit code 2, like invalid input. */
 export class UsageError extends Error {}
 
@@ -33,4 +35,13 @@ export function parseColumnsArg(arg: string | undefined): { id?: string; source?
 export function parseListArg(arg: string | undefined): string[] | undefined {
   if (arg === undefined) return undefined;
   return arg.split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** Reads an input file for the core readers; a missing or unreadable file is a usage error naming it. */
+export async function loadInputFile(file: string): Promise<{ name: string; bytes: Uint8Array }> {
+  try {
+    return { name: file, bytes: new Uint8Array(await readFile(file)) };
+  } catch (err) {
+    throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+  }
 }

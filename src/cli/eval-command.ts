@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { datasetFingerprint, joinPredictions, readPredictions, readSighanTestSet, readTestSet } from '../core/io/index.ts';
@@ -11,15 +11,7 @@ import { loadJudge } from './judge-option.ts';
 import { reportToCsv, reportToMarkdown } from '../core/format/tables.ts';
 import { UTF8_BOM } from '../core/format/csv.ts';
 import { byTypeSection } from '../core/errortype/index.ts';
-import { parseColumnsArg, parseListArg, parseSystemArg, UsageError } from './args.ts';
-
-async function load(file: string): Promise<{ name: string; bytes: Uint8Array }> {
-  try {
-    return { name: file, bytes: new Uint8Array(await readFile(file)) };
-  } catch (err) {
-    throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-  }
-}
+import { loadInputFile, parseColumnsArg, parseListArg, parseSystemArg, UsageError } from './args.ts';
 
 export async function runEval(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -51,8 +43,8 @@ export async function runEval(argv: string[]): Promise<number> {
   if (values['by-type'] && format !== 'json') throw new UsageError('--by-type adds a section to the JSON report: use it with --format json');
 
   const testSet = values.truth
-    ? readSighanTestSet(await load(values.test), await load(values.truth))
-    : readTestSet(await load(values.test), { format: values['test-format'], columns: parseColumnsArg(values.columns) });
+    ? readSighanTestSet(await loadInputFile(values.test), await loadInputFile(values.truth))
+    : readTestSet(await loadInputFile(values.test), { format: values['test-format'], columns: parseColumnsArg(values.columns) });
 
   const systems: SystemInput[] = [];
   const seen = new Set<string>();
@@ -61,7 +53,7 @@ export async function runEval(argv: string[]): Promise<number> {
     if (seen.has(name)) throw new UsageError(`two systems are named "${name}"; name them with --pred NAME=FILE`);
     seen.add(name);
     const predictions = readPredictions(
-      await load(file),
+      await loadInputFile(file),
       { format: values['pred-format'], columns: parseColumnsArg(values['pred-columns']) },
       testSet,
     );

@@ -1,5 +1,5 @@
 /** `csc-studio spanf1`: character-level F1 of error spans against gold spans (docs/spanf1.md). */
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { decodeText, joinPredictions, readPredictions, readTestSet } from '../core/io/index.ts';
@@ -7,15 +7,7 @@ import { looksLikeSpans, pairSpans, readSpans, spanF1, spansFromEdits, type Span
 import { charLength } from '../core/text.ts';
 import type { TestSet } from '../core/types.ts';
 import { TOOL_NAME, TOOL_VERSION } from '../core/version.ts';
-import { parseSystemArg, UsageError } from './args.ts';
-
-async function load(file: string): Promise<{ name: string; bytes: Uint8Array }> {
-  try {
-    return { name: file, bytes: new Uint8Array(await readFile(file)) };
-  } catch (err) {
-    throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-  }
-}
+import { loadInputFile, parseSystemArg, UsageError } from './args.ts';
 
 export async function runSpanF1(argv: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -34,12 +26,12 @@ export async function runSpanF1(argv: string[]): Promise<number> {
   const kind = values['pred-kind'];
   if (kind !== 'auto' && kind !== 'spans' && kind !== 'text') throw new UsageError(`--pred-kind "${kind}": use auto, spans or text`);
 
-  const testSet: TestSet | undefined = values.test ? readTestSet(await load(values.test)) : undefined;
+  const testSet: TestSet | undefined = values.test ? readTestSet(await loadInputFile(values.test)) : undefined;
   const lengths = testSet ? new Map(testSet.rows.map((r) => [r.id, charLength(r.source)])) : undefined;
   let gold: SpanTable;
   let goldFrom: string;
   if (values.gold) {
-    const file = await load(values.gold);
+    const file = await loadInputFile(values.gold);
     gold = readSpans(decodeText(file.bytes, file.name).text, file.name, lengths);
     goldFrom = `spans file ${path.basename(values.gold)}`;
   } else {
@@ -52,7 +44,7 @@ export async function runSpanF1(argv: string[]): Promise<number> {
   for (const arg of values.pred) {
     const { name, file } = parseSystemArg(arg);
     if (systems[name]) throw new UsageError(`two systems are named "${name}"; name them with --pred NAME=FILE`);
-    const input = await load(file);
+    const input = await loadInputFile(file);
     const text = decodeText(input.bytes, input.name).text;
     const asSpans = kind === 'spans' || (kind === 'auto' && looksLikeSpans(text));
     let pred: SpanTable;
