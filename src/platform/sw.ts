@@ -1,0 +1,137 @@
+/**
+ * The service worker (built to dist/sw.js by vite/service-worker.ts, which prepends PRECACHE and VERSION).
+ * Self-contained: no imports.
+ *
+ * - Precaches the app shell (HTML, JS, CSS, jieba and the WebAssembly ONNX runtime) on install, so the page works
+ *   offline after one visit; serves those files cache-first, so a page never mixes two builds.
+ * - Caches model files after first use: `models/<name>/<file>?sha256=<hex>` is content-addressed (the worker adds
+ *   the manifest's hash), so cache-first is safe; manifest.json and models/index.json are network-first.
+ * - Other same-origin files (the WebGPU runtime, lazily loaded chunks) are cached after first use.
+ * - Adds COOP/COEP/CORP headers to everything it serves, so static hosts that cannot send headers still get a
+ *   cross-origin isolated page (multi-threaded WASM) once the worker controls it: what coi-serviceworker does.
+ * - A new build waits until the page says {type: 'SKIP_WAITING'} (the update prompt), then takes over.
+ */
+export {}; // a module for the type checker; the build strips this line
+
+declare const PRECACHE: readonly { url: string; revision: string }[];
+declare const VERSION: string;
+
+const sw = self as unknown as ServiceWorkerGlobalScope;
+const PREFIX = 'csc-studio-';
+const SHELL_CACHE = `${PREFIX}shell-${VERSION}`;
+const MODEL_CACHE = `${PREFIX}models`;
+const RUNTIME_CACHE = `${PREFIX}runtime`;
+const scope = new URL(sw.registration.scope);
+const precached = new Set(PRECACHE.map((e) => new URL(e.url, scope).href));
+const INDEX = new URL('index.html', scope).href;
+
+sw.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(SHELL_CACHE);
+      // cache: 'reload' skips the HTTP cache, so no stale copy from an older build slips in.
+      await Promise.all(
+        PRECACHE.map(async (e) => {
+          const url = new URL(e.url, scope).href;
+          const response = await fetch(url, { cache: 'reload', credentials: 'same-origin' });
+          if (!response.ok) throw new Error(`precache: ${url} answered ${response.status}`);
+          await cache.put(url, response);
+        }),
+      );
+      // The first install takes over at once; an update waits for the page's consent.
+      if (!sw.registration.active) await sw.skipWaiting();
+    })(),
+  );
+});
+
+sw.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const key of await caches.keys()) {
+        if (key.startsWith(`${PREFIX}shell-`) && key !== SHELL_CACHE) await caches.delete(key);
+      }
+      await sw.clients.claim();
+    })(),
+  );
+});
+
+sw.addEventListener('message', (event) => {
+  const data = event.data as { type?: string } | undefined;
+  if (data?.type === 'SKIP_WAITING') void sw.skipWaiting();
+  if (data?.type === 'GET_VERSION') event.ports[0]?.postMessage({ version: VERSION });
+});
+
+sw.addEventListener('fetch', (event) => {
+  const request = event.request;
+  if (request.method !== 'GET' || request.headers.has('range')) return;
+  const url = new URL(request.url);
+  if (url.origin !== scope.origin || !url.href.startsWith(scope.href)) return;
+  event.respondWith(isolate(route(request, url)));
+});
+
+async function route(request: Request, url: URL): Promise<Response> {
+  const plain = url.origin + url.pathname;
+  if (request.mode === 'navigate') {
+    const target = plain === scope.href ? INDEX : plain;
+    const hit = precached.has(target) ? await caches.match(target, { cacheName: SHELL_CACHE }) : undefined;
+    return hit ?? networkFirst(request, RUNTIME_CACHE);
+  }
+  if (precached.has(plain) && url.search === '') {
+    const hit = await caches.match(plain, { cacheName: SHELL_CACHE });
+    if (hit) return hit;
+  }
+  const rel = url.href.slice(scope.href.length);
+  if (rel.startsWith('models/')) {
+    return url.searchParams.has('sha256') ? modelFile(request, url) : networkFirst(request, MODEL_CACHE);
+  }
+  return cacheFirst(request, RUNTIME_CACHE);
+}
+
+/** Content-addressed model files: cache-first; a new version replaces the older ones of the same path. */
+async function modelFile(request: Request, url: URL): Promise<Response> {
+  const cache = await caches.open(MODEL_CACHE);
+  const hit = await cache.match(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok && response.status === 200) {
+    for (const old of await cache.keys()) {
+      const o = new URL(old.url);
+      if (o.pathname === url.pathname && o.search !== url.search) await cache.delete(old);
+    }
+    await cache.put(request, response.clone());
+  }
+  return response;
+}
+
+async function cacheFirst(request: Request, cacheName: string): Promise<Response> {
+  const cache = await caches.open(cacheName);
+  const hit = await cache.match(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok && response.status === 200 && response.type === 'basic') await cache.put(request, response.clone());
+  return response;
+}
+
+async function networkFirst(request: Request, cacheName: string): Promise<Response> {
+  const cache = await caches.open(cacheName);
+  try {
+    const response = await fetch(request);
+    if (response.ok && response.status === 200 && response.type === 'basic') await cache.put(request, response.clone());
+    return response;
+  } catch (e) {
+    const hit = await cache.match(request, { ignoreVary: true });
+    if (hit) return hit;
+    throw e;
+  }
+}
+
+/** Same bytes, plus the headers that make the page cross-origin isolated. */
+async function isolate(pending: Promise<Response>): Promise<Response> {
+  const response = await pending;
+  if (response.status === 0 || response.type === 'opaque' || response.type === 'opaqueredirect') return response;
+  const headers = new Headers(response.headers);
+  headers.set('Cross-Origin-Opener-Policy', 'same-origin');
+  headers.set('Cross-Origin-Embedder-Policy', 'require-corp');
+  headers.set('Cross-Origin-Resource-Policy', 'same-origin');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}

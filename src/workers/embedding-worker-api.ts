@@ -1,0 +1,200 @@
+/**
+ * What the embedding worker does, with onnxruntime injected: the worker passes onnxruntime-web (wasm or webgpu
+ * build), the Node tests onnxruntime-node. No metric logic here: it turns texts into vectors.
+ */
+import type { SessionLike, TensorLike } from '../core/embed/onnx-io.ts';
+import { createOnnxEmbeddingRuntime, probeDimension } from '../core/embed/onnx-runtime.ts';
+import { createBatchEncoder } from '../core/embed/tokenize.ts';
+import type { EmbeddingRuntime, ModelManifest, Pooling } from '../core/embed/types.ts';
+import type { LoadPhase, ModelLoadProgress, ModelSourceSpec } from './model-source.ts';
+import { filesModelSource, loadModelFiles, urlModelSource } from './model-source.ts';
+
+export type BackendChoice = 'auto' | 'webgpu' | 'wasm';
+export type Backend = 'webgpu' | 'wasm';
+export type { LoadPhase, ModelLoadProgress, ModelSourceSpec };
+
+/** The slice of an onnxruntime module (web or node) the worker uses. */
+export interface OrtModule {
+  InferenceSession: {
+    create(model: Uint8Array, options?: Record<string, unknown>): Promise<OrtSession>;
+  };
+  Tensor: new (type: 'int64', data: BigInt64Array, dims: readonly number[]) => unknown;
+}
+
+export interface OrtSession extends SessionLike<unknown> {
+  run(feeds: Record<string, unknown>): Promise<Record<string, TensorLike>>;
+  release(): Promise<void>;
+}
+
+export interface EmbeddingWorkerEnv {
+  /** Loads onnxruntime for a backend and configures it (wasm paths, threads); called once per backend tried. */
+  loadOrt(backend: Backend, threads: number): Promise<{ ort: OrtModule; version: string }>;
+  /** Whether a WebGPU adapter is available (navigator.gpu.requestAdapter()). */
+  hasWebGpu(): Promise<boolean>;
+  /** Threads the environment allows: 1 unless crossOriginIsolated. */
+  maxThreads(): number;
+}
+
+export interface LoadRequest {
+  source: ModelSourceSpec;
+  backend?: BackendChoice;
+  /** WASM threads: a number, or 'auto' (up to 4, by hardwareConcurrency); only used when crossOriginIsolated. Default 1. */
+  threads?: number | 'auto';
+  quantized?: boolean;
+  onnxFile?: string;
+  /** Texts per session.run; default 32. */
+  batchSize?: number;
+}
+
+export interface LoadedModel {
+  modelId: string;
+  hash: string;
+  dimension: number;
+  backend: Backend;
+  /** Why 'auto' did not end on WebGPU, when it tried it. */
+  fallbackReason?: string;
+  threads: number;
+  ortVersion: string;
+  name: string;
+  pooling: Pooling;
+  maxLength: number;
+  onnxPath: string;
+  manifest?: ModelManifest;
+  verified: string[];
+  inputNames: string[];
+  /** Milliseconds per phase. */
+  timings: Partial<Record<LoadPhase, number>>;
+}
+
+export interface EmbedResult {
+  /** Row-major [count, dimension]. */
+  flat: Float32Array;
+  count: number;
+  dimension: number;
+}
+
+export interface EmbeddingWorkerApi {
+  load(request: LoadRequest, onProgress?: (p: ModelLoadProgress) => void): Promise<LoadedModel>;
+  embed(texts: string[]): Promise<EmbedResult>;
+  release(): Promise<void>;
+}
+
+const WARM_UP_TEXT = '热身';
+
+export function createEmbeddingWorkerApi(env: EmbeddingWorkerEnv): EmbeddingWorkerApi {
+  let runtime: EmbeddingRuntime | undefined;
+  let session: OrtSession | undefined;
+
+  async function load(request: LoadRequest, onProgress: (p: ModelLoadProgress) => void = () => undefined): Promise<LoadedModel> {
+    if (runtime) throw new Error('this worker already holds a model: start another worker');
+    const timings: Partial<Record<LoadPhase, number>> = {};
+    let phase: LoadPhase | undefined;
+    let phaseStart = performance.now();
+    const report = (p: ModelLoadProgress) => {
+      if (p.phase !== phase) {
+        const now = performance.now();
+        if (phase) timings[phase] = (timings[phase] ?? 0) + (now - phaseStart);
+        phase = p.phase;
+        phaseStart = now;
+      }
+      onProgress(p);
+    };
+
+    const source =
+      request.source.kind === 'url' ? urlModelSource(request.source.url) : filesModelSource(request.source.files, request.source.name);
+    const files = await loadModelFiles(
+      source,
+      { ...(request.quantized ? { quantized: true } : {}), ...(request.onnxFile ? { onnxFile: request.onnxFile } : {}) },
+      report,
+    );
+    const { info } = files;
+    const encoder = createBatchEncoder(info.tokenizerJson, info.tokenizerConfig, info.maxLength);
+
+    const threads = chooseThreads(request.threads, env.maxThreads());
+    const choice = request.backend ?? 'auto';
+    const candidates: Backend[] = choice === 'auto' ? ((await env.hasWebGpu()) ? ['webgpu', 'wasm'] : ['wasm']) : [choice];
+    let fallbackReason: string | undefined;
+    for (const backend of candidates) {
+      try {
+        report({ phase: 'compile', backend, message: `Compiling the model for ${backend === 'webgpu' ? 'WebGPU' : 'WebAssembly'}` });
+        const { ort, version } = await env.loadOrt(backend, threads);
+        const created = await ort.InferenceSession.create(files.onnxBytes, {
+          executionProviders: [backend],
+          graphOptimizationLevel: 'all',
+        });
+        const common = {
+          session: created,
+          makeInt64Tensor: (data: BigInt64Array, dims: [number, number]) => new ort.Tensor('int64', data, dims),
+          encoder,
+          pooling: info.pooling,
+          modelId: files.modelId,
+          hash: files.hash,
+          ...(request.batchSize ? { batchSize: request.batchSize } : {}),
+        };
+        report({ phase: 'warm-up', backend, message: 'Warming up' });
+        let dimension: number;
+        try {
+          dimension = await probeDimension(common);
+          if (info.dimension !== undefined && dimension !== info.dimension) {
+            throw new Error(`the model gives ${dimension}-dimensional embeddings; its folder says ${info.dimension}`);
+          }
+          await createOnnxEmbeddingRuntime({ ...common, dimension }).embed([WARM_UP_TEXT]);
+        } catch (e) {
+          await created.release().catch(() => undefined);
+          throw e;
+        }
+        session = created;
+        runtime = createOnnxEmbeddingRuntime({ ...common, dimension });
+        report({ phase: 'ready', backend, message: `Ready on ${backend === 'webgpu' ? 'WebGPU' : 'WebAssembly'}` });
+        const loaded: LoadedModel = {
+          modelId: files.modelId,
+          hash: files.hash,
+          dimension,
+          backend,
+          threads: backend === 'wasm' ? threads : 1,
+          ortVersion: version,
+          name: info.name,
+          pooling: info.pooling,
+          maxLength: info.maxLength,
+          onnxPath: info.onnxPath,
+          verified: files.verified,
+          inputNames: [...created.inputNames],
+          timings,
+        };
+        if (info.manifest) loaded.manifest = info.manifest;
+        if (fallbackReason) loaded.fallbackReason = fallbackReason;
+        return loaded;
+      } catch (e) {
+        if (backend === candidates[candidates.length - 1]) throw e;
+        fallbackReason = `WebGPU failed: ${(e as Error).message}`;
+      }
+    }
+    throw new Error('no backend to try'); // unreachable: candidates is never empty
+  }
+
+  return {
+    load,
+    async embed(texts) {
+      if (!runtime) throw new Error('no model is loaded in this worker');
+      const vectors = await runtime.embed(texts);
+      const dimension = runtime.dimension;
+      const flat = new Float32Array(vectors.length * dimension);
+      vectors.forEach((v, i) => flat.set(v, i * dimension));
+      return { flat, count: vectors.length, dimension };
+    },
+    async release() {
+      runtime = undefined;
+      const s = session;
+      session = undefined;
+      await s?.release();
+    },
+  };
+}
+
+/** One thread unless the page is cross-origin isolated and more were asked for. */
+export function chooseThreads(requested: number | 'auto' | undefined, maxThreads: number): number {
+  if (maxThreads <= 1 || requested === undefined) return 1;
+  const wanted = requested === 'auto' ? 4 : requested;
+  if (!Number.isInteger(wanted) || wanted < 1) throw new Error(`threads must be a positive integer or 'auto', got ${requested}`);
+  return Math.min(wanted, maxThreads);
+}
