@@ -1,0 +1,75 @@
+/**
+ * The embedding judge's cache in IndexedDB: vectors survive reloads, so a resumed or repeated Eval-GCSC run only
+ * embeds texts it has not seen. Writes are buffered and stored in batches (one transaction per batch); call
+ * flush() when a phase ends. A quota error while flushing drops the buffer (it is only a cache) and is reported
+ * through onError, never failing the run.
+ */
+import type { EmbeddingCache } from '../core/embed/cache.ts';
+import type { CscStudioDb } from './schema.ts';
+import { isQuotaError } from './errors.ts';
+
+export class IdbEmbeddingCache implements EmbeddingCache {
+  private readonly pending = new Map<string, Float32Array>();
+  private readonly memory = new Map<string, Float32Array>();
+  private flushing: Promise<void> = Promise.resolve();
+  hits = 0;
+  misses = 0;
+  /** Set when a flush failed for lack of space: the cache stops writing. */
+  full = false;
+
+  constructor(
+    private readonly db: CscStudioDb,
+    private readonly options: { batchSize?: number; memoryLimit?: number; onError?: (err: unknown) => void } = {},
+  ) {}
+
+  async get(key: string): Promise<Float32Array | undefined> {
+    const local = this.pending.get(key) ?? this.memory.get(key);
+    if (local) {
+      this.hits++;
+      return local;
+    }
+    const record = await this.db.embeddings.get(key);
+    if (record) {
+      this.hits++;
+      this.remember(key, record.vector);
+      return record.vector;
+    }
+    this.misses++;
+    return undefined;
+  }
+
+  /** Many keys in one read: what a judge batch needs. */
+  async getMany(keys: readonly string[]): Promise<(Float32Array | undefined)[]> {
+    const records = await this.db.embeddings.bulkGet([...keys]);
+    return records.map((r, i) => this.pending.get(keys[i]!) ?? r?.vector);
+  }
+
+  set(key: string, vector: Float32Array): void | Promise<void> {
+    this.remember(key, vector);
+    if (this.full) return;
+    this.pending.set(key, vector);
+    if (this.pending.size >= (this.options.batchSize ?? 256)) return this.flush();
+  }
+
+  flush(): Promise<void> {
+    if (this.pending.size === 0 || this.full) return this.flushing;
+    const batch = [...this.pending].map(([key, vector]) => ({ key, vector }));
+    this.pending.clear();
+    this.flushing = this.flushing.then(async () => {
+      try {
+        await this.db.embeddings.bulkPut(batch);
+      } catch (err) {
+        if (isQuotaError(err)) this.full = true;
+        this.options.onError?.(err);
+        if (!isQuotaError(err)) throw err;
+      }
+    });
+    return this.flushing;
+  }
+
+  private remember(key: string, vector: Float32Array): void {
+    const limit = this.options.memoryLimit ?? 20_000;
+    if (this.memory.size >= limit) this.memory.delete(this.memory.keys().next().value!);
+    this.memory.set(key, vector);
+  }
+}

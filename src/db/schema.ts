@@ -1,0 +1,69 @@
+/**
+ * The IndexedDB schema (Dexie). Every change adds a version here, never edits an old one: Dexie upgrades a stored
+ * database step by step, running each version's upgrade function, so a reload after an app update keeps the data.
+ *
+ * v1: datasets, rows, systems, outputs, runs, results.
+ * v2: judgements, embedding cache and dropped models; runs get `phasesDone` (filled from their old status).
+ */
+import { Dexie, type EntityTable } from 'dexie';
+import type {
+  DatasetRecord,
+  DatasetRowsRecord,
+  EmbeddingRecord,
+  JudgementRecord,
+  ModelRecord,
+  ResultRecord,
+  RunRecord,
+  SystemOutputRecord,
+  SystemRecord,
+} from './types.ts';
+
+export const DB_NAME = 'csc-studio';
+export const SCHEMA_VERSION = 2;
+
+/** Stores of version 1, kept for the upgrade path (and its test). */
+export const V1_STORES = {
+  datasets: 'id, createdAt',
+  rows: 'datasetId',
+  systems: 'id, datasetId',
+  outputs: 'systemId, datasetId',
+  runs: 'id, datasetId, status, createdAt',
+  results: 'id, runId, systemId',
+} as const;
+
+export const V2_STORES = {
+  ...V1_STORES,
+  judgements: 'id, datasetId, [datasetId+sentenceId], systemId',
+  embeddings: 'key',
+  models: 'id, addedAt',
+} as const;
+
+export class CscStudioDb extends Dexie {
+  datasets!: EntityTable<DatasetRecord, 'id'>;
+  rows!: EntityTable<DatasetRowsRecord, 'datasetId'>;
+  systems!: EntityTable<SystemRecord, 'id'>;
+  outputs!: EntityTable<SystemOutputRecord, 'systemId'>;
+  runs!: EntityTable<RunRecord, 'id'>;
+  results!: EntityTable<ResultRecord, 'id'>;
+  judgements!: EntityTable<JudgementRecord, 'id'>;
+  embeddings!: EntityTable<EmbeddingRecord, 'key'>;
+  models!: EntityTable<ModelRecord, 'id'>;
+
+  constructor(name: string = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
+    super(name, options);
+    this.version(1).stores(V1_STORES);
+    this.version(2)
+      .stores(V2_STORES)
+      .upgrade(async (tx) => {
+        await tx
+          .table('runs')
+          .toCollection()
+          .modify((run: Partial<RunRecord> & { status: RunRecord['status'] }) => {
+            run.phases ??= ['csc'];
+            run.phasesDone ??= run.status === 'done' ? [...run.phases] : [];
+            run.timings ??= {};
+            run.heartbeat ??= run.updatedAt ?? 0;
+          });
+      });
+  }
+}

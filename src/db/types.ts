@@ -1,0 +1,157 @@
+/**
+ * Records kept in IndexedDB. Heavy payloads (a test set's rows, a system's outputs, per-sentence results) live in
+ * their own tables so that listing the workspace never loads them.
+ */
+import type { Report } from '../core/report.ts';
+import type { GcscCounts } from '../core/gcsc/metrics.ts';
+import type { GcscSentence } from '../core/gcsc/pipeline.ts';
+import type { MetricValue } from '../core/metrics/profile.ts';
+import type { ProofreadVerdict } from '../core/metrics/proofread.ts';
+import type { ModelManifest } from '../core/embed/types.ts';
+import type { InputDetection, TestRow } from '../core/types.ts';
+
+export interface DatasetRecord {
+  id: string;
+  name: string;
+  createdAt: number;
+  /** File name of the test set (the input file of a SIGHAN pair). */
+  file: string;
+  /** Truth file name of a SIGHAN pair. */
+  truthFile?: string;
+  format: string;
+  encoding: string;
+  detected?: InputDetection;
+  fingerprint: string;
+  rowCount: number;
+  /** Rows whose reference differs in length from the source (profiles that need equal lengths refuse them). */
+  unequalLength: number;
+  /** True for the built-in sample. */
+  sample?: boolean;
+}
+
+export interface DatasetRowsRecord {
+  datasetId: string;
+  rows: TestRow[];
+}
+
+export interface SystemRecord {
+  id: string;
+  datasetId: string;
+  name: string;
+  createdAt: number;
+  file: string;
+  format: string;
+  encoding: string;
+  detected?: InputDetection;
+  matchedBy: 'id' | 'line-order';
+  idMismatches: number;
+}
+
+/** One system's predictions in the order of its dataset's rows (joined by id at import). */
+export interface SystemOutputRecord {
+  systemId: string;
+  datasetId: string;
+  predictions: string[];
+}
+
+export type RunStatus = 'running' | 'done' | 'cancelled' | 'failed' | 'interrupted';
+export type RunPhase = 'csc' | 'gcsc';
+
+export interface JudgeSettings {
+  kind: 'exact' | 'embedding';
+  /** Model record id (a dropped model) or site model id ("site:<id>"), for embedding judges. */
+  modelId?: string;
+  modelName?: string;
+  threshold?: number;
+}
+
+export interface GcscSummary {
+  judge: string;
+  segmenter: string;
+  settings: JudgeSettings;
+  stats: { operations: number; judged: number };
+  systems: { systemId: string; name: string; counts: GcscCounts; values: { [key: string]: MetricValue }; warnings: string[] }[];
+  /** Embedding judges: backend and cache figures, for the run log. */
+  details?: Record<string, unknown>;
+}
+
+export interface RunRecord {
+  id: string;
+  datasetId: string;
+  /** Systems in report order. */
+  systemIds: string[];
+  systemNames: string[];
+  createdAt: number;
+  updatedAt: number;
+  /** Updated while the run is active; a 'running' run whose heartbeat stopped was interrupted. */
+  heartbeat: number;
+  status: RunStatus;
+  /** Phases asked for, in order. */
+  phases: RunPhase[];
+  /** Phases whose results are stored. */
+  phasesDone: RunPhase[];
+  judge?: JudgeSettings;
+  /** The Eval-CSC report (and, once Eval-GCSC is done, its profiles too): the CLI's JSON schema. */
+  report?: Report;
+  gcsc?: GcscSummary;
+  error?: string;
+  /** Milliseconds each phase took. */
+  timings: Partial<Record<RunPhase, number>>;
+}
+
+export interface CscSentenceResults {
+  /** Proofread verdict per row (null when the proofread profile refused the input). */
+  verdicts: (ProofreadVerdict | null)[];
+}
+
+export interface GcscSentenceResults {
+  sentences: GcscSentence[];
+}
+
+/** Per-sentence results of one phase for one system of one run. */
+export interface ResultRecord {
+  /** `${runId}/${systemId}/${phase}` */
+  id: string;
+  runId: string;
+  systemId: string;
+  phase: RunPhase;
+  csc?: CscSentenceResults;
+  gcsc?: GcscSentenceResults;
+}
+
+/** A person's verdict on one operation (kept for the annotation work; the app stores and exports them). */
+export interface JudgementRecord {
+  id: string;
+  datasetId: string;
+  sentenceId: string;
+  systemId: string;
+  /** Source span of the operation, code points. */
+  span: [number, number];
+  reference: string;
+  rPro: string;
+  keepsMeaning: boolean;
+  note?: string;
+  createdAt: number;
+}
+
+export interface EmbeddingRecord {
+  /** embeddingCacheKey(modelHash, text) */
+  key: string;
+  vector: Float32Array;
+}
+
+export interface ModelFileRecord {
+  path: string;
+  size: number;
+  blob: Blob;
+}
+
+export interface ModelRecord {
+  id: string;
+  name: string;
+  addedAt: number;
+  manifest?: ModelManifest;
+  threshold: number;
+  files: ModelFileRecord[];
+  totalBytes: number;
+}
