@@ -63,8 +63,9 @@ export async function benchGcsc(): Promise<void> {
     ['ours: texts embedded, second run', second.embedded - afterFirst.embedded, (second.embedded - afterFirst.embedded) / naiveTexts.length],
     ['model embeddings/s (batch of 512)', 1000 / perText, 1],
     ['naive judge time, estimated (ms)', perText * naiveTexts.length, 1],
-    ['ours: first run (ms)', firstMs, firstMs / (perText * naiveTexts.length)],
-    ['ours: second run, cached (ms)', secondMs, secondMs / (perText * naiveTexts.length)],
+    // Our runs include extraction; subtract the exact-judge run above to compare judging with judging.
+    ['ours: judging, first run (ms)', firstMs - extraction, (firstMs - extraction) / (perText * naiveTexts.length)],
+    ['ours: judging, second run, cached (ms)', secondMs - extraction, (secondMs - extraction) / (perText * naiveTexts.length)],
   ]);
   await runtime.release();
 
