@@ -2,6 +2,8 @@
  * The two phases of a run, as the CLI computes them: Eval-CSC (every metric profile, plus the operation
  * statistics) and Eval-GCSC (segment, extract, judge, score). Each phase yields to the page between steps so the
  * progress bar moves and Cancel is heard; the numbers are exactly buildReport's and addGcscToReport's.
+ * In a page, run-executor runs both phases in the evaluation worker (src/workers/eval-client.ts), which calls
+ * these same functions there: the page never blocks, and Cancel terminates the worker mid-step.
  */
 import { CancelledError, type CancelSignal } from '../../core/cancel.ts';
 import { addGcscToReport } from '../../core/gcsc/report.ts';

@@ -2,14 +2,19 @@
  * Runs (or resumes) a stored run: loads its dataset and systems, runs every phase not yet stored, and stores each
  * phase's results in one transaction when the phase ends. A cancelled, failed or interrupted run keeps the phases
  * it finished; resuming runs only the rest. Nothing is written half-way through a phase.
+ *
+ * In a page the phases are computed in a worker (src/workers/eval-client.ts): the page stays responsive, progress
+ * comes back per (system, profile) step, and Cancel terminates the worker at once. Without workers (Node, tests)
+ * they run on the calling thread; the results are the same.
  */
 import { CancelledError } from '../../core/cancel.ts';
 import type { Judge } from '../../core/gcsc/judge.ts';
 import type { Segmenter } from '../../core/segment/segmenter.ts';
 import { StorageFullError } from '../../db/errors.ts';
+import { defaultPhases, type PhaseRunner } from '../../workers/eval-client.ts';
 import type { Repository } from '../../db/repository.ts';
 import type { GcscSummary, JudgeSettings, RunRecord } from '../../db/types.ts';
-import { datasetInfo, runCscPhase, runGcscPhase, scoredItems, type StepProgress, type SystemItems } from './evaluate.ts';
+import { datasetInfo, scoredItems, type GcscPhaseOptions, type StepProgress, type SystemItems } from './evaluate.ts';
 
 export interface LoadedJudge {
   judge: Judge;
@@ -33,6 +38,8 @@ export interface ExecuteOptions {
   /** Called after each stored phase with the updated run. */
   onPhaseStored?: (run: RunRecord) => void;
   heartbeatMs?: number;
+  /** Where the phases are computed; default: a worker where the page has workers, else the calling thread. */
+  phases?: PhaseRunner;
 }
 
 export type RunOutcome = { status: 'done'; run: RunRecord } | { status: 'cancelled' } | { status: 'failed'; error: string; storageFull: boolean };
@@ -46,6 +53,7 @@ export async function loadSystems(repo: Repository, run: RunRecord): Promise<Sys
 
 export async function executeRun(repo: Repository, runId: string, platform: GcscPlatform | undefined, options: ExecuteOptions): Promise<RunOutcome> {
   const { signal, onProgress } = options;
+  const phases = options.phases ?? defaultPhases();
   const beat = setInterval(() => void repo.heartbeat(runId).catch(() => undefined), options.heartbeatMs ?? 5000);
   try {
     let run = await repo.getRun(runId);
@@ -57,9 +65,9 @@ export async function executeRun(repo: Repository, runId: string, platform: Gcsc
 
     if (run.phases.includes('csc') && !run.phasesDone.includes('csc')) {
       const started = performance.now();
-      const phaseOptions: Parameters<typeof runCscPhase>[2] = { signal };
+      const phaseOptions: Parameters<PhaseRunner['csc']>[2] = { signal };
       if (onProgress) phaseOptions.onProgress = onProgress;
-      const { report, verdicts } = await runCscPhase(info, systems, phaseOptions);
+      const { report, verdicts } = await phases.csc(info, systems, phaseOptions);
       if (signal.aborted) throw new CancelledError();
       run = await repo.savePhase(runId, 'csc', {
         report,
@@ -78,9 +86,9 @@ export async function executeRun(repo: Repository, runId: string, platform: Gcsc
       const segmenter = await platform.segmenter();
       const loaded = await platform.judge(settings, (p) => onProgress?.(p), signal);
       try {
-        const phaseOptions: Parameters<typeof runGcscPhase>[2] = { segmenter, judge: loaded.judge, signal, judgeInfo: loaded.info };
+        const phaseOptions: GcscPhaseOptions = { segmenter, judge: loaded.judge, signal, judgeInfo: loaded.info };
         if (onProgress) phaseOptions.onProgress = onProgress;
-        const { run: gcscRun, report } = await runGcscPhase(run.report, systems, phaseOptions);
+        const { run: gcscRun, report } = await phases.gcsc(run.report, systems, phaseOptions);
         if (signal.aborted) throw new CancelledError();
         const summary: GcscSummary = {
           judge: gcscRun.judge,
