@@ -7,6 +7,7 @@ import type { TestRow } from '../core/types.ts';
 import { guardQuota } from './errors.ts';
 import { CscStudioDb } from './schema.ts';
 import type {
+  CalibrationRecord,
   DatasetRecord,
   GcscSummary,
   JudgementRecord,
@@ -262,8 +263,34 @@ export class Repository {
     return record;
   }
 
-  listJudgements(datasetId: string): Promise<JudgementRecord[]> {
+  /** Stores many judgements (an imported annotator file) in one transaction; same ids are replaced. */
+  async saveJudgements(records: readonly JudgementRecord[]): Promise<void> {
+    const { db } = this;
+    await guardQuota('the judgements', () => db.transaction('rw', db.judgements, () => db.judgements.bulkPut([...records])));
+  }
+
+  async deleteJudgement(id: string): Promise<void> {
+    await this.db.judgements.delete(id);
+  }
+
+  listJudgements(datasetId: string, annotator?: string): Promise<JudgementRecord[]> {
+    if (annotator !== undefined) return this.db.judgements.where('[datasetId+annotator]').equals([datasetId, annotator]).toArray();
     return this.db.judgements.where('datasetId').equals(datasetId).toArray();
+  }
+
+  /** Deletes every judgement of one annotator in a dataset. */
+  async deleteAnnotator(datasetId: string, annotator: string): Promise<void> {
+    await this.db.judgements.where('[datasetId+annotator]').equals([datasetId, annotator]).delete();
+  }
+
+  // ------------------------------------------------------------------------------------------------ calibrations
+
+  async saveCalibration(record: CalibrationRecord): Promise<void> {
+    await guardQuota('the calibration', () => this.db.calibrations.put(record));
+  }
+
+  getCalibration(modelId: string): Promise<CalibrationRecord | undefined> {
+    return this.db.calibrations.get(modelId);
   }
 
   // ------------------------------------------------------------------------------------------------ models

@@ -4,9 +4,12 @@
  *
  * v1: datasets, rows, systems, outputs, runs, results.
  * v2: judgements, embedding cache and dropped models; runs get `phasesDone` (filled from their old status).
+ * v3: judgements get an annotator, the operation's system name, predicted words and a three-way label
+ *     (correct / wrong / unsure; filled from `keepsMeaning`, annotator "default"); threshold calibrations per model.
  */
 import { Dexie, type EntityTable } from 'dexie';
 import type {
+  CalibrationRecord,
   DatasetRecord,
   DatasetRowsRecord,
   EmbeddingRecord,
@@ -19,7 +22,7 @@ import type {
 } from './types.ts';
 
 export const DB_NAME = 'csc-studio';
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 /** Stores of version 1, kept for the upgrade path (and its test). */
 export const V1_STORES = {
@@ -38,6 +41,12 @@ export const V2_STORES = {
   models: 'id, addedAt',
 } as const;
 
+export const V3_STORES = {
+  ...V2_STORES,
+  judgements: 'id, datasetId, [datasetId+sentenceId], systemId, [datasetId+annotator]',
+  calibrations: 'modelId',
+} as const;
+
 export class CscStudioDb extends Dexie {
   datasets!: EntityTable<DatasetRecord, 'id'>;
   rows!: EntityTable<DatasetRowsRecord, 'datasetId'>;
@@ -48,6 +57,7 @@ export class CscStudioDb extends Dexie {
   judgements!: EntityTable<JudgementRecord, 'id'>;
   embeddings!: EntityTable<EmbeddingRecord, 'key'>;
   models!: EntityTable<ModelRecord, 'id'>;
+  calibrations!: EntityTable<CalibrationRecord, 'modelId'>;
 
   constructor(name: string = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -63,6 +73,19 @@ export class CscStudioDb extends Dexie {
             run.phasesDone ??= run.status === 'done' ? [...run.phases] : [];
             run.timings ??= {};
             run.heartbeat ??= run.updatedAt ?? 0;
+          });
+      });
+    this.version(3)
+      .stores(V3_STORES)
+      .upgrade(async (tx) => {
+        await tx
+          .table('judgements')
+          .toCollection()
+          .modify((j: Partial<JudgementRecord> & { keepsMeaning?: boolean }) => {
+            j.annotator ??= 'default';
+            j.label ??= j.keepsMeaning === false ? 'wrong' : 'correct';
+            j.system ??= j.systemId ?? '';
+            j.prediction ??= '';
           });
       });
   }

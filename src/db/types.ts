@@ -58,11 +58,15 @@ export type RunStatus = 'running' | 'done' | 'cancelled' | 'failed' | 'interrupt
 export type RunPhase = 'csc' | 'gcsc';
 
 export interface JudgeSettings {
-  kind: 'exact' | 'embedding';
+  /** 'labels': Eval-GCSC(human), the majority of the annotators' labels (stored with the run). */
+  kind: 'exact' | 'embedding' | 'labels';
   /** Model record id (a dropped model) or site model id ("site:<id>"), for embedding judges. */
   modelId?: string;
   modelName?: string;
   threshold?: number;
+  /** Labels judges: the labels (the labels-file fields) and a name for the report's judge id. */
+  labels?: { id: string; system: string; start: number; end: number; reference: string; prediction: string; correct: boolean }[];
+  labelsName?: string;
 }
 
 export interface GcscSummary {
@@ -119,18 +123,43 @@ export interface ResultRecord {
   gcsc?: GcscSentenceResults;
 }
 
-/** A person's verdict on one operation (kept for the annotation work; the app stores and exports them). */
+/** A person's verdict on one word-level operation (annotation mode; one record per annotator and operation). */
 export interface JudgementRecord {
+  /** `${datasetId}/${annotator}/${labelKey}` for records written by the annotation view. */
   id: string;
   datasetId: string;
+  /** Who judged (a profile name in this browser, or the name in an imported file). */
+  annotator: string;
   sentenceId: string;
+  /** The system's id when known in this dataset ('' for imported labels of an unknown system). */
   systemId: string;
+  /** The system's name, as in labels files. */
+  system: string;
   /** Source span of the operation, code points. */
   span: [number, number];
+  /** The operation's reference words. */
   reference: string;
+  /** The operation's predicted words. */
+  prediction: string;
   rPro: string;
-  keepsMeaning: boolean;
+  label: 'correct' | 'wrong' | 'unsure';
+  /** v2 field, kept for old records: label === 'correct'. */
+  keepsMeaning?: boolean;
   note?: string;
+  createdAt: number;
+}
+
+/** A threshold chosen on a calibration split of human-labelled operations, kept with the model (site or dropped). */
+export interface CalibrationRecord {
+  /** The run settings' modelId (a dropped model's id or "site:<name>"). */
+  modelId: string;
+  threshold: number;
+  /** Accuracy on the calibration split and on the rest. */
+  calibrationAccuracy: number;
+  testAccuracy: number | null;
+  calibrationN: number;
+  testN: number;
+  seed: number;
   createdAt: number;
 }
 

@@ -7,6 +7,7 @@
 import type { CscStudioDb } from './schema.ts';
 import { guardQuota } from './errors.ts';
 import type {
+  CalibrationRecord,
   DatasetRecord,
   DatasetRowsRecord,
   JudgementRecord,
@@ -39,11 +40,13 @@ export interface WorkspaceFile {
   runs: RunRecord[];
   results: ResultRecord[];
   judgements: JudgementRecord[];
+  /** Thresholds calibrated on human labels (schema v3; absent in older files). */
+  calibrations?: CalibrationRecord[];
   models: (Omit<ModelRecord, 'files'> & { files: WorkspaceModelFile[] })[];
 }
 
 export async function exportWorkspace(db: CscStudioDb, tool: { name: string; version: string }, options: { models?: boolean } = {}): Promise<WorkspaceFile> {
-  return db.transaction('r', [db.datasets, db.rows, db.systems, db.outputs, db.runs, db.results, db.judgements, db.models], async () => {
+  return db.transaction('r', [db.datasets, db.rows, db.systems, db.outputs, db.runs, db.results, db.judgements, db.calibrations, db.models], async () => {
     const models = options.models ? await db.models.toArray() : [];
     return {
       format: WORKSPACE_FORMAT,
@@ -57,6 +60,7 @@ export async function exportWorkspace(db: CscStudioDb, tool: { name: string; ver
       runs: await db.runs.toArray(),
       results: await db.results.toArray(),
       judgements: await db.judgements.toArray(),
+      calibrations: await db.calibrations.toArray(),
       models: await Promise.all(
         models.map(async (m) => ({
           ...m,
@@ -118,6 +122,10 @@ export function parseWorkspace(json: unknown): WorkspaceFile {
   for (const r of file.results) need(runIds.has(r.runId), 'results belong to no run');
   for (const j of file.judgements) need(datasetIds.has(j.datasetId), 'a judgement belongs to no dataset');
   for (const m of file.models) need(str(m.id) && Array.isArray(m.files), 'a model lacks its id or files');
+  if (file.calibrations !== undefined) {
+    need(Array.isArray(file.calibrations), 'its "calibrations" is not a list');
+    for (const c of file.calibrations) need(str(c.modelId) && typeof c.threshold === 'number', 'a calibration lacks its model or threshold');
+  }
   return file;
 }
 
@@ -137,14 +145,21 @@ export async function importWorkspace(db: CscStudioDb, file: WorkspaceFile): Pro
   }));
   const runs = file.runs.map((r) => (r.status === 'running' ? { ...r, status: 'interrupted' as const } : r));
   await guardQuota('the imported workspace', () =>
-    db.transaction('rw', [db.datasets, db.rows, db.systems, db.outputs, db.runs, db.results, db.judgements, db.models], async () => {
+    db.transaction('rw', [db.datasets, db.rows, db.systems, db.outputs, db.runs, db.results, db.judgements, db.calibrations, db.models], async () => {
       await db.datasets.bulkPut(file.datasets);
       await db.rows.bulkPut(file.rows);
       await db.systems.bulkPut(file.systems);
       await db.outputs.bulkPut(file.outputs);
       await db.runs.bulkPut(runs);
       await db.results.bulkPut(file.results);
-      await db.judgements.bulkPut(file.judgements);
+      await db.judgements.bulkPut(
+        file.judgements.map((j) => {
+          // Files written before schema v3 have no annotator, system name or three-way label.
+          const old = j as Partial<JudgementRecord> & JudgementRecord;
+          return { ...old, annotator: old.annotator ?? 'default', label: old.label ?? (old.keepsMeaning === false ? 'wrong' : 'correct'), system: old.system ?? old.systemId, prediction: old.prediction ?? '' };
+        }),
+      );
+      if (file.calibrations?.length) await db.calibrations.bulkPut(file.calibrations);
       if (models.length > 0) await db.models.bulkPut(models);
     }),
   );

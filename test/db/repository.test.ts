@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, test } from 'vitest';
 import { Dexie } from 'dexie';
-import { CscStudioDb, V1_STORES } from '../../src/db/schema.ts';
+import { CscStudioDb, V1_STORES, V2_STORES } from '../../src/db/schema.ts';
 import { Repository } from '../../src/db/repository.ts';
 import { isQuotaError, StorageFullError } from '../../src/db/errors.ts';
 import { validateStaged } from '../../src/ui/logic/import-files.ts';
@@ -124,14 +124,47 @@ describe('Repository', () => {
     const run = (await repo.getRun('r1'))!;
     expect(run).toMatchObject({ phases: ['csc'], phasesDone: ['csc'], heartbeat: 7, timings: {} });
     expect(await repo.db.embeddings.count()).toBe(0);
-    expect(repo.db.verno).toBe(2);
+    expect(repo.db.verno).toBe(3);
+  });
+
+  test('a version-2 database is upgraded to v3: judgements get an annotator, system name and three-way label', async () => {
+    const name = `upgrade3-${Math.random()}`;
+    const v2 = new Dexie(name);
+    v2.version(1).stores(V1_STORES);
+    v2.version(2).stores(V2_STORES);
+    await v2.table('judgements').bulkAdd([
+      { id: 'a', datasetId: 'd', sentenceId: 's1', systemId: 'sys', span: [0, 1], reference: 'r', rPro: 'p', keepsMeaning: true, createdAt: 1 },
+      { id: 'b', datasetId: 'd', sentenceId: 's2', systemId: 'sys', span: [0, 1], reference: 'r', rPro: 'p', keepsMeaning: false, createdAt: 1 },
+    ]);
+    v2.close();
+    const repo = new Repository(new CscStudioDb(name));
+    const got = (await repo.listJudgements('d', 'default')).sort((x, y) => x.id.localeCompare(y.id));
+    expect(got.map((j) => [j.id, j.label, j.system, j.prediction])).toEqual([
+      ['a', 'correct', 'sys', ''],
+      ['b', 'wrong', 'sys', ''],
+    ]);
+    expect(repo.db.verno).toBe(3);
   });
 
   test('judgements and models are stored and listed', async () => {
     const repo = freshRepo();
     const id = await importSample(repo);
-    await repo.saveJudgement({ datasetId: id, sentenceId: 's01', systemId: 'x', span: [4, 6], reference: 'a', rPro: 'b', keepsMeaning: true });
-    expect(await repo.listJudgements(id)).toHaveLength(1);
+    const base = { datasetId: id, sentenceId: 's01', systemId: 'x', system: 'bert-like', span: [4, 6] as [number, number], reference: 'a', prediction: 'b', rPro: 'b' };
+    await repo.saveJudgement({ ...base, id: 'j1', annotator: 'ann', label: 'correct' });
+    await repo.saveJudgement({ ...base, id: 'j2', annotator: 'bob', label: 'unsure' });
+    expect(await repo.listJudgements(id)).toHaveLength(2);
+    expect((await repo.listJudgements(id, 'bob')).map((j) => j.label)).toEqual(['unsure']);
+    await repo.saveJudgement({ ...base, id: 'j2', annotator: 'bob', label: 'wrong' });
+    expect((await repo.listJudgements(id, 'bob')).map((j) => j.label)).toEqual(['wrong']);
+    await repo.saveJudgements([{ ...base, id: 'j3', annotator: 'cy', label: 'wrong', createdAt: 5 }, { ...base, id: 'j4', annotator: 'cy', label: 'correct', createdAt: 5 }]);
+    expect(await repo.listJudgements(id, 'cy')).toHaveLength(2);
+    await repo.deleteAnnotator(id, 'cy');
+    await repo.deleteJudgement('j1');
+    expect((await repo.listJudgements(id)).map((j) => j.id)).toEqual(['j2']);
+    await repo.saveCalibration({ modelId: 'site:tiny', threshold: 0.8, calibrationAccuracy: 0.9, testAccuracy: 0.85, calibrationN: 10, testN: 10, seed: 1, createdAt: 1 });
+    expect((await repo.getCalibration('site:tiny'))!.threshold).toBe(0.8);
+    await repo.deleteDataset(id);
+    expect(await repo.listJudgements(id)).toEqual([]);
     await repo.addModel({ id: 'm', name: 'tiny', addedAt: 1, threshold: 0.9, files: [{ path: 'tokenizer.json', size: 2, blob: new Blob(['{}']) }], totalBytes: 2 });
     expect((await repo.listModels()).map((m) => m.name)).toEqual(['tiny']);
     await repo.deleteModel('m');

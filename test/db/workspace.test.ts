@@ -12,7 +12,8 @@ describe('workspace file', () => {
     const id = await importSample(a);
     const systems = await a.listSystems(id);
     const run = await a.createRun({ datasetId: id, systemIds: systems.map((s) => s.id), systemNames: systems.map((s) => s.name), phases: ['csc'] });
-    await a.saveJudgement({ datasetId: id, sentenceId: 's01', systemId: systems[0]!.id, span: [4, 6], reference: 'r', rPro: 'p', keepsMeaning: false });
+    await a.saveJudgement({ datasetId: id, annotator: 'ann', sentenceId: 's01', systemId: systems[0]!.id, system: systems[0]!.name, span: [4, 6], reference: 'r', prediction: 'p', rPro: 'p', label: 'wrong' });
+    await a.saveCalibration({ modelId: 'site:tiny', threshold: 0.81, calibrationAccuracy: 0.9, testAccuracy: 0.8, calibrationN: 10, testN: 10, seed: 3, createdAt: 1 });
     await a.addModel({ id: 'm1', name: 'tiny', addedAt: 1, threshold: 0.9, files: [{ path: 'tokenizer.json', size: 3, blob: new Blob(['{"a"']) }], totalBytes: 3 });
 
     const withoutModels = await exportWorkspace(a.db, tool);
@@ -25,6 +26,8 @@ describe('workspace file', () => {
     expect(summary).toEqual({ datasets: 1, systems: 2, runs: 1, judgements: 1, models: 1 });
     expect(await b.listDatasets()).toEqual(await a.listDatasets());
     expect(await b.getRows(id)).toEqual(await a.getRows(id));
+    expect((await b.getCalibration('site:tiny'))?.threshold).toBe(0.81);
+    expect(await b.listJudgements(id, 'ann')).toEqual(await a.listJudgements(id, 'ann'));
     expect(await b.getPredictions(systems[1]!.id)).toEqual(await a.getPredictions(systems[1]!.id));
     // A run that was running when exported comes back interrupted (no page is running it).
     expect((await b.getRun(run.id))!.status).toBe('interrupted');
@@ -43,6 +46,20 @@ describe('workspace file', () => {
     expect(parseWorkspace(base).models).toEqual([]);
     expect(() => parseWorkspace({ ...base, systems: [{ id: 's', datasetId: 'nope', name: 'x' }] })).toThrow(/belongs to no dataset/);
     expect(() => parseWorkspace({ ...base, datasets: [{ id: 'd', name: 'n', fingerprint: 'f' }] })).toThrow(/has no rows/);
+  });
+});
+
+describe('workspace files from before schema v3', () => {
+  test('judgements without annotator or label are imported as annotator "default" with the label of keepsMeaning', async () => {
+    const a = freshRepo();
+    const id = await importSample(a);
+    const file = JSON.parse(JSON.stringify(await exportWorkspace(a.db, tool)));
+    delete file.calibrations;
+    file.judgements = [{ id: 'old', datasetId: id, sentenceId: 's01', systemId: 'x', span: [0, 1], reference: 'r', rPro: 'p', keepsMeaning: false, createdAt: 1 }];
+    const b = freshRepo();
+    await importWorkspace(b.db, parseWorkspace(file));
+    expect(await b.listJudgements(id, 'default')).toMatchObject([{ id: 'old', label: 'wrong', system: 'x', prediction: '' }]);
+    expect(() => parseWorkspace({ ...file, calibrations: [{ threshold: 1 }] })).toThrow(/calibration/);
   });
 });
 

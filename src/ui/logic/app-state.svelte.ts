@@ -12,8 +12,8 @@ import type { StepProgress } from './evaluate.ts';
 import { estimateRemainingMs } from './progress.ts';
 import { executeRun, type GcscPlatform, type RunOutcome } from './run-executor.ts';
 
-export type Tab = 'data' | 'run' | 'dashboard' | 'explorer' | 'workspace';
-export const TABS: readonly Tab[] = ['data', 'run', 'dashboard', 'explorer', 'workspace'];
+export type Tab = 'data' | 'run' | 'dashboard' | 'explorer' | 'annotate' | 'meta' | 'classroom' | 'workspace';
+export const TABS: readonly Tab[] = ['data', 'run', 'dashboard', 'explorer', 'annotate', 'meta', 'classroom', 'workspace'];
 
 export interface Notice {
   kind: 'info' | 'success' | 'error';

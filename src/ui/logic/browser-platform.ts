@@ -4,6 +4,7 @@
  */
 import { createEmbeddingJudge } from '../../core/embed/embedding-judge.ts';
 import { exactJudge } from '../../core/gcsc/judge.ts';
+import { labelsJudgeFromSettings } from './annotation.ts';
 import type { ModelManifest } from '../../core/embed/types.ts';
 import { IdbEmbeddingCache } from '../../db/embedding-cache.ts';
 import type { Repository } from '../../db/repository.ts';
@@ -40,6 +41,7 @@ export class BrowserPlatform implements GcscPlatform {
 
   async judge(settings: JudgeSettings, onProgress: Parameters<GcscPlatform['judge']>[1], signal: AbortSignal): Promise<LoadedJudge> {
     if (settings.kind === 'exact') return { judge: exactJudge, info: {}, release: async () => {} };
+    if (settings.kind === 'labels') return { ...labelsJudgeFromSettings(settings), release: async () => {} };
     const modelId = settings.modelId;
     if (!modelId) throw new Error('choose a model for the embedding judge');
     const runtime = await this.loadRuntime(modelId, onProgress, signal);
