@@ -60,6 +60,8 @@ CFG = {
     'heldout_synonyms': 0.2,
     'wordnet_cap': 40,             # an English word glossing more Chinese words than this is too generic
     'wordnet_syn_beta': 0.3,       # retrofitting pull along a WordNet synonym edge
+    'wordnet_syn_min_sense': 0.999,  # synonyms carried only through senses of at least this weight (1/sqrt(k) for sense k)
+    'wordnet_also_see': True,      # also link the words of WordNet "also see" synsets (adjectives, verbs)
     'antonym_margin': 0.0,         # counter-fitting: antonyms end at or below this cosine
     'cohyponym_margin': 0.3,       # ... and co-hyponyms (first senses only) at or below this
     'antonym_step': 0.5,
@@ -248,17 +250,20 @@ def load_wordnet(folder: str = '/usr/share/wordnet'):
                 ptrs.append((sym, (tfile, toff), int(st[:2], 16), int(st[2:], 16)))
             synsets[(fpos, off)] = (words, ptrs)
     similar = defaultdict(set)
+    also = defaultdict(set)
     for key, (words, ptrs) in synsets.items():
         for sym, target, _, _ in ptrs:
             if sym == '&':
                 similar[key].add(target)
+            elif sym == '^' and CFG['wordnet_also_see']:
+                also[key].add(target)
     antonyms = set()
     synonyms = set()
     for key, (words, ptrs) in synsets.items():
         for x in range(len(words)):
             for y in range(x + 1, len(words)):
                 synonyms.add((words[x], words[y]))
-        for t in similar[key]:
+        for t in sorted(similar[key] | also[key]):
             for a in words:
                 for b in synsets[t][0]:
                     if a != b:
@@ -616,7 +621,7 @@ def main() -> None:
 
     ant_pairs = carried(wn_ant, CFG['wordnet_cap'])
     # synonyms only between the words' first senses: English polysemy would link unrelated words otherwise
-    wn_syn_edges = carried(wn_syn, CFG['wordnet_cap'], min_w=0.999)
+    wn_syn_edges = carried(wn_syn, CFG['wordnet_cap'], min_w=CFG['wordnet_syn_min_sense'])
     sister_pairs = carried(wn_sis, CFG['wordnet_cap'], min_w=0.999)
     log(f'WordNet: {len(wn_sis)} English co-hyponym pairs -> {len(sister_pairs)} Chinese (first senses)')
     log(f'WordNet: {len(wn_ant)} English antonym pairs -> {len(ant_pairs)} Chinese; {len(wn_syn)} synonym pairs -> {len(wn_syn_edges)} Chinese')

@@ -14,11 +14,15 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadOnnxNodeRuntime } from '../../src/cli/onnx-node-runtime.ts';
 import { cosine } from '../../src/core/embed/cosine.ts';
-import { readPairs } from '../../bench/judge.ts';
+import { readLabelledPairs } from '../../src/core/meta/pairs.ts';
 
 const { values } = parseArgs({ options: { model: { type: 'string' }, calibration: { type: 'string' } } });
 const dir = path.resolve(values.model ?? 'models/default');
-const pairs = readPairs(values.calibration!);
+const calibrationFile = values.calibration!;
+const pairs = readLabelledPairs({ name: path.basename(calibrationFile), bytes: new Uint8Array(readFileSync(calibrationFile)) }).map((p) => ({
+  ...p,
+  label: (p.label ? 1 : 0) as 0 | 1,
+}));
 const meta = JSON.parse(readFileSync(path.join(dir, 'build-info.json'), 'utf8')) as {
   dimension: number;
   vocabulary: number;
@@ -37,7 +41,7 @@ writeFileSync(path.join(dir, 'config.json'), JSON.stringify(config, null, 2) + '
 
 rmSync(path.join(dir, 'manifest.json'), { force: true }); // a manifest from an earlier build would not verify
 const runtime = await loadOnnxNodeRuntime(dir);
-const texts = pairs.flatMap((p) => [p.reference, p.rPrime]);
+const texts = pairs.flatMap((p) => [p.reference, p.candidate]);
 const vectors = await runtime.embed(texts);
 await runtime.release();
 const scores = pairs.map((_, i) => cosine(vectors[2 * i]!, vectors[2 * i + 1]!));

@@ -177,8 +177,7 @@ describe('human judging, judge check, classroom and language', () => {
   it('the judge check compares the exact judge with the human labels', async () => {
     await tab(page, 'Judge check');
     await page.getByTestId('meta-table').waitFor();
-    const cells = await page.getByTestId('meta-table').locator('tbody td').allTextContents();
-    expect(cells[0]).toContain(String(total));
+    await expect.poll(async () => (await page.getByTestId('meta-table').locator('tbody td').allTextContents())[0] ?? '').toContain(String(total));
     if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'meta.png'), fullPage: true });
   });
 
@@ -193,9 +192,10 @@ describe('human judging, judge check, classroom and language', () => {
     await runFromUi(page, tiny!);
     await tab(page, 'Judge check');
     await expect.poll(() => page.getByTestId('meta-run').locator('option:checked').textContent()).toContain('tiny-bert-cls');
-    const cells = await page.getByTestId('meta-table').locator('tbody td').allTextContents();
-    expect(cells[0]).toContain(String(total));
-    expect(cells[1]).toBe('0.900');
+    // The table re-renders for the newly selected run: wait for its cells rather than reading them once.
+    const cells = () => page.getByTestId('meta-table').locator('tbody td').allTextContents();
+    await expect.poll(async () => (await cells())[0] ?? '').toContain(String(total));
+    await expect.poll(async () => (await cells())[1]).toBe('0.900');
     await page.getByTestId('meta-hist').waitFor();
     // Both judge runs (exact and the model) side by side.
     await expect.poll(() => page.getByTestId('meta-summary').locator('tbody tr').count()).toBe(2);
