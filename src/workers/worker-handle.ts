@@ -78,7 +78,9 @@ export function createWorkerHandle<T>(worker: WorkerLike): WorkerHandle<T> {
           (value) => {
             waiters.delete(waiter);
             stop();
-            if (ended) reject(ended);
+            // A polled signal may abort between the worker's answer and this line: cancelled wins, always.
+            if (!ended && signal?.aborted) end(new CancelledError());
+            if (ended) reject(ended instanceof CancelledError ? new CancelledError() : ended);
             else resolve(value);
           },
           (error: unknown) => {
