@@ -1,6 +1,4 @@
 import 'fake-indexeddb/auto';
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { CscStudioDb } from '../../src/db/schema.ts';
 import { Repository } from '../../src/db/repository.ts';
 import { validateStaged, type StagedFile } from '../../src/ui/logic/import-files.ts';
@@ -28,10 +26,4 @@ export async function importSample(repo: Repository): Promise<string> {
   if (!result.bundle) throw new Error(JSON.stringify(result, null, 1));
   await repo.importBundle(result.bundle);
   return result.bundle.datasetId;
-}
-
-/** The shared data beside the repository (as the conformance tests find it), or CSC_SHARED_DATA. */
-export const SHARED = process.env['CSC_SHARED_DATA'] ?? fileURLToPath(new URL('../../../shared/data', import.meta.url));
-export function sharedFile(rel: string): Uint8Array {
-  return new Uint8Array(readFileSync(`${SHARED}/${rel}`));
 }

@@ -9,14 +9,15 @@ import { exactJudge } from '../../src/core/gcsc/judge.ts';
 import { createNodeJiebaSegmenter } from '../../src/cli/jieba-node.ts';
 import { runCscPhase, runGcscPhase, scoredItems, withoutOps } from '../../src/ui/logic/evaluate.ts';
 import { executeRun, type GcscPlatform } from '../../src/ui/logic/run-executor.ts';
-import { freshRepo, importSample, sharedFile } from '../db/helpers.ts';
+import { freshRepo, importSample } from '../db/helpers.ts';
+import { CONSTRUCTED_ROWS, constructedPredictions, constructedTestSet, type ConstructedSystem } from '../fixtures/constructed.ts';
 
 /** What `csc-studio eval` computes for the same files (eval-command.ts, in process). */
 async function cliReport(withGcsc: boolean) {
-  const testSet = readTestSet({ name: 'test.tsv', bytes: sharedFile('sighan15/test.tsv') });
-  const systems = ['synth-llm', 'synth-eq'].map((name) => ({
+  const testSet = readTestSet({ name: 'test.tsv', bytes: constructedTestSet() });
+  const systems = (['llm-like', 'bert-like'] as ConstructedSystem[]).map((name) => ({
     name,
-    items: joinPredictions(testSet, readPredictions({ name: `${name}.tsv`, bytes: sharedFile(`sighan15/pred/${name}.tsv`) }, {}, testSet)),
+    items: joinPredictions(testSet, readPredictions({ name: `${name}.tsv`, bytes: constructedPredictions(name) }, {}, testSet)),
   }));
   const wanted = [...DEFAULT_PROFILES.map((p) => p.name), ...GCSC_PROFILE_NAMES].filter((n) => withGcsc || n !== 'gcsc');
   const dataset = { file: 'test.tsv', format: testSet.format, encoding: testSet.encoding, rows: testSet.rows.length, fingerprint: datasetFingerprint(testSet) };
@@ -37,7 +38,7 @@ describe('the app computes what the CLI computes', () => {
     );
     expect(JSON.stringify(app.report)).toBe(JSON.stringify(report));
     expect(progress.at(-1)).toBe(systems.length * (DEFAULT_PROFILES.length + 1));
-    expect(app.verdicts.get('s0')).toHaveLength(1100);
+    expect(app.verdicts.get('s0')).toHaveLength(CONSTRUCTED_ROWS);
   }, 60_000);
 
   test('Eval-GCSC phase (exact judge, jieba) = the CLI report with gcsc', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { guessRole, headerNames, systemNameFor, validateStaged } from '../../src/ui/logic/import-files.ts';
-import { sharedFile, staged } from '../db/helpers.ts';
+import { staged } from '../db/helpers.ts';
+import { CONSTRUCTED_ROWS, constructedPredictions, constructedSighanPair } from '../fixtures/constructed.ts';
 import { SAMPLE_ROWS, sampleFiles } from '../../src/sample/sample.ts';
 import { charLength } from '../../src/core/text.ts';
 
@@ -66,15 +67,16 @@ describe('validateStaged', () => {
     expect(byLine.files[1]).toMatchObject({ matchedBy: 'line-order', idMismatches: 2 });
   });
 
-  test('a SIGHAN input + truth pair from the shared data, with label predictions', () => {
+  test('a SIGHAN input + truth pair, with label predictions', () => {
+    const sighan = constructedSighanPair();
     const result = validateStaged([
-      staged('sighan-format-TestInput.txt', sharedFile('sighan15/sighan-format-TestInput.txt'), 'sighan-input'),
-      staged('sighan-format-TestTruth.txt', sharedFile('sighan15/sighan-format-TestTruth.txt'), 'sighan-truth'),
-      staged('identity.tsv', sharedFile('sighan15/pred/identity.tsv'), 'predictions', 'identity'),
+      staged('sighan-format-TestInput.txt', sighan.input, 'sighan-input'),
+      staged('sighan-format-TestTruth.txt', sighan.truth, 'sighan-truth'),
+      staged('identity.tsv', constructedPredictions('identity'), 'predictions', 'identity'),
     ]);
     expect(result.general).toEqual([]);
     expect(result.ok).toBe(true);
-    expect(result.bundle!.dataset).toMatchObject({ format: 'sighan', rowCount: 1100, truthFile: 'sighan-format-TestTruth.txt' });
+    expect(result.bundle!.dataset).toMatchObject({ format: 'sighan', rowCount: CONSTRUCTED_ROWS, truthFile: 'sighan-format-TestTruth.txt' });
     expect(result.files[0]!.detected!.truth!.format).toBe('sighan-labels');
     expect(result.bundle!.dataset!.rows.some((r) => r.goldLabels !== undefined)).toBe(true);
   });

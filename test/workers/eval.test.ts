@@ -15,7 +15,8 @@ import { executeRun } from '../../src/ui/logic/run-executor.ts';
 import { createWorkerPhases, defaultPhases, mainThreadPhases } from '../../src/workers/eval-client.ts';
 import { createEvalWorkerApi } from '../../src/workers/eval-worker-api.ts';
 import type { WorkerLike } from '../../src/workers/worker-handle.ts';
-import { freshRepo, importSample, sharedFile } from '../db/helpers.ts';
+import { freshRepo, importSample } from '../db/helpers.ts';
+import { constructedPredictions, constructedTestSet, type ConstructedSystem } from '../fixtures/constructed.ts';
 
 interface FakeWorker extends WorkerLike {
   terminated: boolean;
@@ -39,12 +40,13 @@ function fakeWorker(): FakeWorker {
   return worker;
 }
 
-function sighan15(names: string[], rows?: number) {
-  const testSet = readTestSet({ name: 'test.tsv', bytes: sharedFile('sighan15/test.tsv') });
+/** The constructed sample set: llm-like changes lengths (like an LLM), bert-like keeps them. */
+function constructed(names: ConstructedSystem[], rows?: number) {
+  const testSet = readTestSet({ name: 'test.tsv', bytes: constructedTestSet() });
   const n = rows ?? testSet.rows.length;
   const dataset = { file: 'test.tsv', format: testSet.format, encoding: testSet.encoding, rows: n, fingerprint: datasetFingerprint(testSet) };
   const systems: SystemItems[] = names.map((name, i) => {
-    const items = joinPredictions(testSet, readPredictions({ name: `${name}.tsv`, bytes: sharedFile(`sighan15/pred/${name}.tsv`) }, {}, testSet));
+    const items = joinPredictions(testSet, readPredictions({ name: `${name}.tsv`, bytes: constructedPredictions(name) }, {}, testSet));
     return { systemId: `s${i}`, name, items: scoredItems(testSet.rows.slice(0, n), items.slice(0, n).map((x) => x.prediction)) };
   });
   return { dataset, systems };
@@ -52,7 +54,7 @@ function sighan15(names: string[], rows?: number) {
 
 describe('the evaluation worker', () => {
   it('computes Eval-CSC and Eval-GCSC exactly as the main thread, with the same progress', async () => {
-    const { dataset, systems } = sighan15(['synth-llm', 'synth-eq']);
+    const { dataset, systems } = constructed(['llm-like', 'bert-like']);
     const workers: FakeWorker[] = [];
     const phases = createWorkerPhases({ createWorker: () => workers[workers.push(fakeWorker()) - 1]! });
     expect(phases.where).toBe('worker');
@@ -65,21 +67,21 @@ describe('the evaluation worker', () => {
     expect(got.verdicts).toEqual(main.verdicts);
     expect(progress).toEqual(mainProgress);
     expect(progress.at(-1)!.done).toBe(systems.length * (DEFAULT_PROFILES.length + 1));
-    expect(progress.some((p) => p.label === 'synth-eq · cllm')).toBe(true);
+    expect(progress.some((p) => p.label === 'bert-like · cllm')).toBe(true);
     expect(workers).toHaveLength(1);
     expect(workers[0]!.terminated).toBe(true); // a worker lives as long as its phase
 
     const segmenter = createNodeJiebaSegmenter();
     const judged: number[] = [];
     const judge: Judge = { ...exactJudge, judge: (requests, signal) => (judged.push(requests.length), exactJudge.judge(requests, signal)) };
-    const mainGcsc = await mainThreadPhases.gcsc(main.report, systems, { segmenter, judge: exactJudge, judgeInfo: { note: 1 }, judgeBatch: 64 });
+    const mainGcsc = await mainThreadPhases.gcsc(main.report, systems, { segmenter, judge: exactJudge, judgeInfo: { note: 1 }, judgeBatch: 8 });
     const gcscProgress: StepProgress[] = [];
-    const gotGcsc = await phases.gcsc(got.report, systems, { segmenter, judge, judgeInfo: { note: 1 }, judgeBatch: 64, onProgress: (p) => gcscProgress.push(p) });
+    const gotGcsc = await phases.gcsc(got.report, systems, { segmenter, judge, judgeInfo: { note: 1 }, judgeBatch: 8, onProgress: (p) => gcscProgress.push(p) });
     expect(JSON.stringify(gotGcsc.report)).toBe(JSON.stringify(mainGcsc.report));
     expect(JSON.stringify(gotGcsc.run)).toBe(JSON.stringify(mainGcsc.run));
     expect(gotGcsc.run.segmenter).toBe(segmenter.id);
     expect(judged.length).toBeGreaterThan(1);
-    expect(judged.every((n) => n <= 64)).toBe(true);
+    expect(judged.every((n) => n <= 8)).toBe(true);
     expect([...new Set(gcscProgress.map((p) => p.phase))]).toEqual(['segment', 'extract', 'judge']);
     expect(gcscProgress.at(-1)).toMatchObject({ phase: 'judge', done: gotGcsc.run.stats.judged });
     expect(workers).toHaveLength(2);
@@ -87,7 +89,7 @@ describe('the evaluation worker', () => {
   }, 120_000);
 
   it('cancel terminates the worker in the middle of Eval-CSC (AbortSignal or a bare signal)', async () => {
-    const { dataset, systems } = sighan15(['synth-llm', 'synth-eq'], 40);
+    const { dataset, systems } = constructed(['llm-like', 'bert-like'], 40);
     for (const kind of ['abort', 'bare'] as const) {
       let worker!: FakeWorker;
       const phases = createWorkerPhases({ createWorker: () => (worker = fakeWorker()) });
@@ -119,7 +121,7 @@ describe('the evaluation worker', () => {
   }, 60_000);
 
   it('cancel during Eval-GCSC judging: the worker ends and the judge call sees the signal', async () => {
-    const { dataset, systems } = sighan15(['synth-llm'], 60);
+    const { dataset, systems } = constructed(['llm-like'], 60);
     const csc = await mainThreadPhases.csc(dataset, systems);
     let worker!: FakeWorker;
     const phases = createWorkerPhases({ createWorker: () => (worker = fakeWorker()) });
@@ -145,7 +147,7 @@ describe('the evaluation worker', () => {
   }, 60_000);
 
   it("passes the segmenter's or judge's own error through (class and all)", async () => {
-    const { dataset, systems } = sighan15(['synth-llm'], 30);
+    const { dataset, systems } = constructed(['llm-like'], 30);
     const csc = await mainThreadPhases.csc(dataset, systems);
     class DiskFull extends Error {}
     const phases = createWorkerPhases({ createWorker: fakeWorker });
