@@ -6,7 +6,7 @@ interface TextDecoderOptions {
 declare class TextDecoder {
   constructor(label?: string, options?: TextDecoderOptions);
   readonly encoding: string;
-  decode(input?: ArrayBufferView | ArrayBuffer): string;
+  decode(input?: ArrayBufferView | ArrayBuffer, options?: { stream?: boolean }): string;
 }
 declare class TextEncoder {
   encode(input?: string): Uint8Array;

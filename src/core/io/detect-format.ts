@@ -43,9 +43,18 @@ export function detectFormat(fileName: string, text: string, override: string | 
   return { format: sniffFormat(text), from: 'content' };
 }
 
+/** `[`: a JSON array. `{`: JSON Lines when the first line is a whole object; else one (pretty-printed) JSON value. */
 function sniffJson(text: string): 'json' | 'jsonl' | null {
   const first = /\S/.exec(text)?.[0];
-  return first === '[' ? 'json' : first === '{' ? 'jsonl' : null;
+  if (first === '[') return 'json';
+  if (first !== '{') return null;
+  const line = text.trimStart().split(/\r\n|\r|\n/, 1)[0]!;
+  try {
+    JSON.parse(line);
+    return 'jsonl';
+  } catch {
+    return 'json';
+  }
 }
 
 export function sniffFormat(text: string): FileFormat {

@@ -7,8 +7,25 @@ import { extractPredictionRows, extractTestRows } from './rows.ts';
 import { applyEdits, parseSighanInput, parseSighanLabels } from './sighan.ts';
 import { idProblem, textProblem } from './validate-text.ts';
 
-export { decodeText, type DecodedText, type TextEncodingName } from './decode.ts';
+export {
+  decodeText,
+  detectEncoding,
+  detectionIssues,
+  parseEncodingName,
+  ENCODING_LABELS,
+  TEXT_ENCODINGS,
+  type ByteError,
+  type DecodedText,
+  type DecodeOptions,
+  type DetectOptions,
+  type EncodingCandidate,
+  type EncodingDetection,
+  type EncodingVerdict,
+  type TextEncodingName,
+  type TextEvidence,
+} from './decode.ts';
 export { joinPredictions, type JoinedItems, type JoinOptions } from './join.ts';
+export { isIdSummaryIssue, summaryLine, type IdMismatchCause, type IdMismatchSummary, type IdSummaryIssue } from './id-mismatch.ts';
 export { datasetFingerprint } from './fingerprint.ts';
 export { unequalLengthRows, type UnequalLengthRow } from './lengths.ts';
 export { FILE_FORMATS, type FileFormat } from './detect-format.ts';
@@ -19,6 +36,12 @@ export type { ReadOptions } from './read-table.ts';
 export interface InputFile {
   name: string;
   bytes: Uint8Array;
+  /** The user's choice of encoding (see parseEncodingName); absent: detected (decodeText). */
+  encoding?: string | undefined;
+}
+
+function decodeFile(file: InputFile): DecodedText {
+  return decodeText(file.bytes, file.name, { encoding: file.encoding });
 }
 
 function lineDetection(choice: FormatChoice, decoded: DecodedText, rowCount: number): InputDetection {
@@ -39,7 +62,7 @@ function lineDetection(choice: FormatChoice, decoded: DecodedText, rowCount: num
 
 /** A test set from CSV, TSV (with or without header), para, JSON or JSON Lines. Throws InputError listing every problem. */
 export function readTestSet(file: InputFile, options: ReadOptions = {}): TestSet {
-  const decoded = decodeText(file.bytes, file.name);
+  const decoded = decodeFile(file);
   const choice = detectFormat(file.name, decoded.text, options.format);
   if (choice.format === 'sighan-input' || choice.format === 'sighan-labels') {
     const what = choice.format === 'sighan-input' ? 'a SIGHAN test input' : 'a SIGHAN truth file';
@@ -58,8 +81,8 @@ export function readTestSet(file: InputFile, options: ReadOptions = {}): TestSet
  */
 export function readSighanTestSet(input: InputFile, truth: InputFile): TestSet {
   const issues = new IssueList();
-  const inputText = decodeText(input.bytes, input.name);
-  const truthText = decodeText(truth.bytes, truth.name);
+  const inputText = decodeFile(input);
+  const truthText = decodeFile(truth);
   const sentences = parseSighanInput(inputText.text, input.name, issues);
   const labels = parseSighanLabels(truthText.text, truth.name, issues);
 
@@ -120,7 +143,7 @@ export function readSighanTestSet(input: InputFile, truth: InputFile): TestSet {
  * sources to become text. Ids are not matched to the test set here: joinPredictions does that.
  */
 export function readPredictions(file: InputFile, options: ReadOptions = {}, testSet?: TestSet): Predictions {
-  const decoded = decodeText(file.bytes, file.name);
+  const decoded = decodeFile(file);
   const choice = detectFormat(file.name, decoded.text, options.format);
   const issues = new IssueList();
   let rows: PredictionRow[];

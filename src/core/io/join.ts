@@ -1,5 +1,7 @@
 import type { Predictions, ScoredItem, TestRow, TestSet } from '../types.ts';
-import { IssueList } from './issues.ts';
+import { examplesOf, lineOrderWarning, mismatchCause, summaryLine, type IdMismatchSummary, type IdSummaryIssue } from './id-mismatch.ts';
+import { capIssues, IssueList, MAX_REPORTED_ISSUES } from './issues.ts';
+import { InputError } from '../types.ts';
 
 export interface JoinOptions {
   /** Pair the n-th prediction with the n-th test row, ignoring ids. Only on explicit request. */
@@ -12,11 +14,32 @@ export interface JoinedItems extends Array<ScoredItem> {
   matchedBy: 'id' | 'line-order';
   /** With line order: how many pairs had different ids (0 when matched by id). */
   idMismatches: number;
+  /** With line order, when most pairs' ids differ: why, with examples (null otherwise). */
+  idSummary: IdMismatchSummary | null;
+  /** Things the user should know although the join succeeded, one line each, naming the file. */
+  warnings: string[];
+}
+
+/** Most ids disagreeing is a pattern worth one summary line; a few are just listed. */
+function mostlyMismatched(mismatched: number, total: number): boolean {
+  return total > 0 && mismatched * 2 > total;
+}
+
+function summarize(testSet: TestSet, predictions: Predictions, matched: number, byLineOrder: boolean): IdMismatchSummary {
+  const testIds = testSet.rows.map((r) => r.id);
+  const predictionIds = predictions.rows.map((r) => r.id);
+  return {
+    matched,
+    total: testSet.rows.length,
+    cause: mismatchCause(testIds, predictionIds, byLineOrder),
+    examples: examplesOf(testIds, predictionIds, predictions.rows.map((r) => r.line)),
+  };
 }
 
 /**
  * Joins a test set with one system's predictions, by id. Every test id needs exactly one prediction and every
- * prediction id must be in the test set; all such problems are reported together. Text is never used to match.
+ * prediction id must be in the test set; all such problems are reported together, led by one summary line with
+ * the likely cause when most ids disagree. Text is never used to match.
  */
 export function joinPredictions(testSet: TestSet, predictions: Predictions, options: JoinOptions = {}): JoinedItems {
   const issues = new IssueList();
@@ -35,7 +58,9 @@ export function joinPredictions(testSet: TestSet, predictions: Predictions, opti
       if (pred.id !== row.id) idMismatches++;
       return withGoldLabels({ id: row.id, source: row.source, references: row.references, prediction: pred.prediction }, row);
     });
-    return Object.assign(items, { matchedBy: 'line-order' as const, idMismatches });
+    const idSummary = mostlyMismatched(idMismatches, items.length) ? summarize(testSet, predictions, items.length - idMismatches, true) : null;
+    const warnings = idSummary ? [lineOrderWarning(predictions.file, idSummary, idMismatches)] : [];
+    return Object.assign(items, { matchedBy: 'line-order' as const, idMismatches, idSummary, warnings });
   }
 
   const byId = new Map<string, { prediction: string; line: number }>();
@@ -57,8 +82,14 @@ export function joinPredictions(testSet: TestSet, predictions: Predictions, opti
   for (const p of predictions.rows) {
     if (!testIds.has(p.id)) issues.add(predictions.file, p.line, `id "${p.id}" is not in the test set ${testSet.file}`, p.id);
   }
+  if (mostlyMismatched(testSet.rows.length - items.length, testSet.rows.length)) {
+    const idSummary = summarize(testSet, predictions, items.length, false);
+    const lead: IdSummaryIssue = { file: predictions.file, line: null, problem: summaryLine(idSummary), idSummary };
+    // The summary is always shown: it takes one of the reported places, the per-row list keeps the rest.
+    throw new InputError([lead, ...capIssues(issues.issues, MAX_REPORTED_ISSUES - 1)]);
+  }
   issues.throwIfAny();
-  return Object.assign(items, { matchedBy: 'id' as const, idMismatches: 0 });
+  return Object.assign(items, { matchedBy: 'id' as const, idMismatches: 0, idSummary: null, warnings: [] });
 }
 
 function withGoldLabels(item: ScoredItem, row: TestRow): ScoredItem {

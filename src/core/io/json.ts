@@ -1,4 +1,5 @@
 import { fail, type IssueList } from './issues.ts';
+import { duplicateJsonKeys, type DuplicateKey } from './json-keys.ts';
 import { normalizeNewlines, type ParsedTable, type RawRow } from './table.ts';
 
 type JsonObject = Record<string, unknown>;
@@ -21,7 +22,14 @@ function toTable(records: { line: number; value: JsonObject }[], lineUnit: 'line
 }
 
 function describe(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** Each key given twice in one object: JSON.parse would silently keep the last value. */
+function reportDuplicateKeys(text: string, file: string, issues: IssueList, at: (d: DuplicateKey) => number): void {
+  for (const d of duplicateJsonKeys(text)) {
+    issues.add(file, at(d), `duplicate key "${d.key}" in one object: JSON readers keep only the last value; remove one`);
+  }
 }
 
 /** A JSON array of objects; `line` numbers are record numbers (1-based). */
@@ -35,6 +43,7 @@ export function parseJsonArray(text: string, file: string, issues: IssueList): P
   if (!Array.isArray(data)) {
     fail(file, null, `expected a JSON array of objects, found ${describe(data)} (one object per line is JSON Lines: use .jsonl)`);
   }
+  reportDuplicateKeys(text, file, issues, (d) => d.record);
   const records: { line: number; value: JsonObject }[] = [];
   data.forEach((value: unknown, i: number) => {
     if (isObject(value)) records.push({ line: i + 1, value });
@@ -57,6 +66,7 @@ export function parseJsonLines(rawText: string, file: string, issues: IssueList)
         issues.add(file, i + 1, `not valid JSON: ${(err as Error).message}`);
         return;
       }
+      reportDuplicateKeys(text, file, issues, () => i + 1);
       if (isObject(value)) records.push({ line: i + 1, value });
       else issues.add(file, i + 1, `expected a JSON object, found ${describe(value)}`);
     });

@@ -7,14 +7,18 @@ import { idProblem, textProblem } from './validate-text.ts';
 type Cell = { value: string } | { problem: string };
 
 function describe(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /** A cell as text. JSON may give numbers for ids (written as JSON does) but texts must be strings. */
 function cellText(cell: unknown, field: string, column: string, allowNumber: boolean): Cell {
   if (typeof cell === 'string') return { value: cell };
   if (cell === undefined) return { problem: `no "${column}" field` };
-  if (allowNumber && typeof cell === 'number' && Number.isFinite(cell)) return { value: String(cell) };
+  if (allowNumber && typeof cell === 'number') {
+    // JSON.parse has already rounded a number beyond 2^53 (and "1.10" became 1.1): its digits are lost.
+    if (Number.isSafeInteger(cell)) return { value: String(cell) };
+    return { problem: `the ${field} ("${column}") is the JSON number ${cell}, which cannot be kept exactly (beyond 2^53 or not a whole number); write ids as strings, e.g. "${column}": "…"` };
+  }
   return { problem: `the ${field} ("${column}") is ${describe(cell)}, not a string` };
 }
 

@@ -55,15 +55,17 @@ export function parseSighanLabels(text: string, file: string, issues: IssueList)
       issues.add(file, line, `malformed SIGHAN line: only whitespace; ${LABEL_SYNTAX}`);
       continue;
     }
+    // Full-width commas (，) are a common copy-editing slip; they are not separators in SIGHAN's files.
+    const fullWidth = raw.includes('，') ? '; the line has full-width commas (，): SIGHAN separates fields with ASCII commas' : '';
     const [idPart, ...rest] = raw.split(',').map((p) => p.trim());
     const id = idPart!;
     const idIssue = idProblem(id);
     if (idIssue) {
-      issues.add(file, line, `malformed SIGHAN line: ${idIssue}`);
+      issues.add(file, line, `malformed SIGHAN line: ${idIssue}${fullWidth}`);
       continue;
     }
     const problem = labelProblem(rest);
-    if (typeof problem === 'string') issues.add(file, line, `malformed SIGHAN line: ${problem}`, id);
+    if (typeof problem === 'string') issues.add(file, line, `malformed SIGHAN line: ${problem}${fullWidth}`, fullWidth && rest.length === 0 ? undefined : id);
     else out.push({ id, edits: problem, line });
   }
   return out;

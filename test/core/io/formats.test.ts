@@ -185,7 +185,7 @@ describe('readTestSet: JSON and JSON Lines', () => {
 
   it('rejects a JSON document that is not an array', () => {
     const issues = issuesOf(() => readTestSet(utf8('t.json', '{"id": "1", "source": "甲", "reference": "乙"}'), { format: 'json' }));
-    expect(issues[0]!.problem).toMatch(/expected a JSON array of objects, found a object/);
+    expect(issues[0]!.problem).toMatch(/expected a JSON array of objects, found an object/);
   });
 
   it('rejects array records that are not objects', () => {

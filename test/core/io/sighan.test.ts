@@ -31,10 +31,10 @@ describe('readSighanTestSet', () => {
   });
 
   it('reads each file in its own encoding', () => {
-    // 你好 in GB18030; the truth is UTF-8.
-    const gbInput = { name: 'in.txt', bytes: concatBytes('(pid=1)\t', [0xc4, 0xe3, 0xba, 0xc3], '\n') };
+    // 你好吗 in GB18030 (C4E3 BAC3 C2F0); the truth is UTF-8.
+    const gbInput = { name: 'in.txt', bytes: concatBytes('(pid=1)\t', [0xc4, 0xe3, 0xba, 0xc3, 0xc2, 0xf0], '\n') };
     const set = readSighanTestSet(gbInput, truth('1, 2, 们\n'));
-    expect(set.rows[0]).toMatchObject({ source: '你好', references: ['你们'] });
+    expect(set.rows[0]).toMatchObject({ source: '你好吗', references: ['你们吗'] });
     expect(set.detected).toMatchObject({ encoding: 'gb18030', truth: { encoding: 'utf-8' } });
   });
 
