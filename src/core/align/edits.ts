@@ -1,6 +1,6 @@
 /** Span edits between a source and a target, ChERRANT char-level style (types S, M, R, W). */
 import { chars } from '../text.ts';
-import { alignAllChars, alignChars } from './aligner.ts';
+import { alignChars, forEachAlignment } from './aligner.ts';
 import { mergeOps } from './merge.ts';
 import type { AlignOp, Edit, EditType } from './types.ts';
 
@@ -45,9 +45,9 @@ export function extractEditSets(source: string, target: string, limit = 1000): E
   const src = chars(source);
   const tgt = chars(target);
   const sets: Edit[][] = [];
-  for (const ops of alignAllChars(src, tgt, limit)) {
+  forEachAlignment(src, tgt, limit, (ops) => {
     const edits = toEdits(tgt, mergeOps(src, tgt, ops));
     if (!sets.some((s) => sameEdits(s, edits))) sets.push(edits);
-  }
+  });
   return sets;
 }

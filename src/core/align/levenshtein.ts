@@ -12,3 +12,15 @@ export function levenshtein(a: readonly string[], b: readonly string[]): number 
   }
   return prev[b.length]!;
 }
+
+/** levenshtein(a, b) <= 1, in linear time (spans of long rows can be long). */
+export function withinOneEdit(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length < b.length) [a, b] = [b, a];
+  if (a.length - b.length > 1) return false;
+  let p = 0;
+  while (p < b.length && a[p] === b[p]) p++;
+  let q = 0;
+  while (q < b.length - p && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
+  // What is left between the common ends: one substitution, one extra character, or nothing.
+  return a.length - p - q <= 1;
+}

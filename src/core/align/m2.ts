@@ -7,6 +7,7 @@
  *   T2 无法标注                                      annotator 2: not annotatable (A -1 -1|||NA line)
  * Blocks are separated by a blank line.
  */
+import { toSimplified } from '../opencc/t2s.ts';
 import { chars } from '../text.ts';
 import { extractEditSets } from './edits.ts';
 import type { Edit } from './types.ts';
@@ -177,15 +178,16 @@ export function stripWhitespace(text: string): string {
 
 /**
  * What ChERRANT's parallel_to_m2.py -g char writes for one source and its targets: whitespace
- * removed, 没有错误 / identical target -> noop, 无法标注 -> NA, every distinct cheapest alignment.
- * Deviation: no OpenCC traditional-to-simplified conversion of the targets.
+ * removed, targets converted with OpenCC t2s, 没有错误 / identical target -> noop, 无法标注 -> NA, every
+ * distinct cheapest alignment.
  */
 export function parallelToM2(source: string, targets: readonly string[]): string {
   const src = stripWhitespace(source);
   return toM2Block(
     src,
     targets.map((raw) => {
-      const target = stripWhitespace(raw);
+      // ChERRANT converts every target with OpenCC t2s before aligning (its default, without --no_simplified).
+      const target = toSimplified(stripWhitespace(raw));
       if (target === NOT_ANNOTATABLE) return { target, editSets: [], unannotatable: true };
       if (target === NO_ERROR || target === src) return { target, editSets: [] };
       return { target, editSets: extractEditSets(src, target) };

@@ -14,7 +14,7 @@
  *    suffix (which can turn it into an insertion or a deletion; see trimSubstitution).
  */
 import { inCherrantMergerPunct } from './punct.ts';
-import { levenshtein } from './levenshtein.ts';
+import { withinOneEdit } from './levenshtein.ts';
 import type { AlignOp, AlignOpKind } from './types.ts';
 
 interface Span {
@@ -77,7 +77,7 @@ function isSwapSMS(src: readonly string[], tgt: readonly string[], e1: Span, e3:
   const w3 = src.slice(e3.srcStart, e3.srcEnd);
   const w4 = tgt.slice(e3.tgtStart, e3.tgtEnd);
   if (Math.min(w1.length, w2.length, w3.length, w4.length) === 1) return same(w1, w4) && same(w2, w3);
-  return levenshtein(w1, w4) <= 1 && levenshtein(w2, w3) <= 1;
+  return withinOneEdit(w1, w4) && withinOneEdit(w2, w3);
 }
 
 /** Step 2: D M I or I M D (the middle may also be a transposition). */
@@ -88,7 +88,7 @@ function isSwapDMI(src: readonly string[], tgt: readonly string[], e1: Span, e3:
   if (a.length < b.length) [a, b] = [b, a];
   if (inCherrantMergerPunct(a.join('')) || inCherrantMergerPunct(b.join('')) || a.length - b.length > 1) return false;
   if (b.length === 1) return same(a, b);
-  return levenshtein(a, b) <= 1 || (a.length === b.length && isRotation(a, b));
+  return withinOneEdit(a, b) || (a.length === b.length && isRotation(a, b));
 }
 
 function detectSwaps(src: readonly string[], tgt: readonly string[], spans: Span[]): Span[] {

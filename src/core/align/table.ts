@@ -1,66 +1,118 @@
 /**
- * The alignment DP table, ChERRANT-style (its Alignment.align at char level), over code points.
+ * The alignment DP table, ChERRANT-style (its Alignment.align at char level), over symbol ids (symbols.ts).
  * cost[i][j] = cheapest way to turn src[0..i) into tgt[0..j):
  *   equal characters   cost[i-1][j-1]                 (match only; no other op is considered)
  *   otherwise the min of, in this order:
  *     T  cost[i-k-1][j-k-1] + k  when src[i-k-1..i) and tgt[j-k-1..j) hold the same multiset of
- *        characters; k grows from 1 while the diagonal cost keeps changing, first hit wins
+ *        characters; k grows from 1 while the diagonal cost keeps changing, first hit wins (the search stops
+ *        once k alone exceeds the other ops' minimum: no later hit could be among the cheapest)
  *     S  cost[i-1][j-1] + substitutionCost
  *     I  cost[i][j-1] + 1
  *     D  cost[i-1][j] + 1
  * Every op whose cost equals the minimum (exact double equality) is kept in the cell's mask;
  * backtraces try them in the order T, S, I, D.
+ *
+ * Banded tables keep only the diagonals d = j - i in [lo, hi]. A cell outside them is unknown, so each band
+ * cell also says whether its value or mask might differ from the full table's (TAINT): a cell is clean when
+ * every candidate read from a tainted or missing cell provably loses, in the band and in the full table alike
+ * (a full-table value is at least its lower bound: |d| outside the band, by induction otherwise; a
+ * transposition reached only past a tainted read at step k costs at least k, and at least the bound of its
+ * start cell plus its length). A backtrace that
+ * visits clean cells only is therefore the full table's; aligner.ts widens the band until it does.
  */
-import { DELETE_COST, INSERT_COST, substitutionCost } from './cost.ts';
+import { DELETE_COST, INSERT_COST } from './cost.ts';
+import { substitutionCostById, symbolCount } from './symbols.ts';
 
 export const OP_M = 1;
 export const OP_T = 2;
 export const OP_S = 4;
 export const OP_I = 8;
 export const OP_D = 16;
+/** The cell's value or ops may differ from the full table's (banded tables only). */
+export const TAINT = 32;
 
 export interface AlignTable {
   n: number;
   m: number;
-  /** Row width (m + 1). */
-  width: number;
+  /** Cell (i, j) sits at i * rowStride + j + offset, for lo <= j - i <= hi. */
+  rowStride: number;
+  offset: number;
+  lo: number;
+  hi: number;
+  /** False when the band covers the whole table (no cell is tainted). */
+  banded: boolean;
   cost: Float64Array;
-  /** Bitmask of the cheapest ops per cell. */
+  /** Bitmask of the cheapest ops per cell, plus TAINT. */
   ops: Uint8Array;
-  /** Transposition window length per cell (0 when no T). */
-  window: Int32Array;
+  /** Transposition window length of the cells whose mask holds T. */
+  windows: Map<number, number>;
 }
 
-export function fillTable(src: readonly string[], tgt: readonly string[]): AlignTable {
-  const n = src.length;
-  const m = tgt.length;
-  const width = m + 1;
-  const cost = new Float64Array((n + 1) * width);
-  const ops = new Uint8Array((n + 1) * width);
-  const window = new Int32Array((n + 1) * width);
-  for (let i = 1; i <= n; i++) {
-    cost[i * width] = i * DELETE_COST;
-    ops[i * width] = OP_D;
+export interface Band {
+  lo: number;
+  hi: number;
+  banded: boolean;
+  /** Cells per row. */
+  width: number;
+  cells: number;
+}
+
+/** The band of half-width `w` around the diagonals 0 and m - n (Infinity: the whole table). */
+export function bandOf(n: number, m: number, w: number): Band {
+  const lo = Math.max(-n, Math.min(0, m - n) - w);
+  const hi = Math.min(m, Math.max(0, m - n) + w);
+  const banded = lo > -n || hi < m;
+  const width = banded ? hi - lo + 1 : m + 1;
+  return { lo, hi, banded, width, cells: (n + 1) * width };
+}
+
+/** Tables up to this many cells stay allocated for the next row; larger ones are dropped after use. */
+const RETAINED_CELLS = 1 << 20;
+let costBuf = new Float64Array(0);
+let opsBuf = new Uint8Array(0);
+let diffBuf = new Int32Array(0);
+
+/** Let go of a table too large to keep between rows. */
+export function releaseTable(table: AlignTable): void {
+  if (table.cost.length > RETAINED_CELLS) {
+    costBuf = new Float64Array(0);
+    opsBuf = new Uint8Array(0);
   }
-  for (let j = 1; j <= m; j++) {
-    cost[j] = j * INSERT_COST;
-    ops[j] = OP_I;
+}
+
+/**
+ * Fill the table of s → t (symbol ids) inside `band`. The arrays are shared: the table is valid until the next
+ * call (read it, then call releaseTable).
+ */
+export function fillTable(s: Int32Array, t: Int32Array, band: Band): AlignTable {
+  const n = s.length;
+  const m = t.length;
+  const { lo, hi, banded, width } = band;
+  const rowStride = banded ? width - 1 : width;
+  const offset = banded ? -lo : 0;
+  if (costBuf.length < band.cells) {
+    costBuf = new Float64Array(band.cells);
+    opsBuf = new Uint8Array(band.cells);
+  }
+  const cost = costBuf;
+  const ops = opsBuf;
+  const windows = new Map<number, number>();
+  if (diffBuf.length < symbolCount()) diffBuf = new Int32Array(Math.max(symbolCount(), diffBuf.length * 2));
+  const diff = diffBuf;
+  // Lower bounds of the full table's values, previous and current row, by position j - i - lo (banded only).
+  let lbPrev = new Float64Array(banded ? width : 0);
+  let lbCur = new Float64Array(banded ? width : 0);
+  // Per diagonal, min over the cells folded so far of (lower bound - row): a transposition ending at row i
+  // from a cell r rows up costs at least that cell's bound + (i - 1 - r).
+  const diagLow = new Float64Array(banded ? width : 0).fill(Infinity);
+
+  const rowEnd0 = Math.min(m, hi);
+  for (let j = 0; j <= rowEnd0; j++) {
+    cost[j + offset] = j * INSERT_COST;
+    ops[j + offset] = j === 0 ? 0 : OP_I;
+    if (banded) lbCur[j - lo] = j * INSERT_COST;
   }
 
-  // Small integer ids per distinct character: cheap equality, and multiset counting for T.
-  const ids = new Map<string, number>();
-  const idOf = (ch: string): number => {
-    let id = ids.get(ch);
-    if (id === undefined) ids.set(ch, (id = ids.size));
-    return id;
-  };
-  const s = Int32Array.from(src, idOf);
-  const t = Int32Array.from(tgt, idOf);
-  const symbols = Array.from(ids.keys());
-  const nsym = symbols.length;
-  // Per-pair cost cache, skipped for texts with very many distinct characters (memory grows as nsym²).
-  const subCache = nsym <= 1024 ? new Float64Array(nsym * nsym).fill(-1) : null;
-  const diff = new Int32Array(nsym);
   let nonzero = 0;
   const bump = (id: number, d: number): void => {
     const before = diff[id]!;
@@ -69,49 +121,76 @@ export function fillTable(src: readonly string[], tgt: readonly string[]): Align
     if (before === 0) nonzero++;
     else if (after === 0) nonzero--;
   };
+  const diagStep = rowStride + 1;
 
-  for (let i = 0; i < n; i++) {
-    const si = s[i]!;
-    for (let j = 0; j < m; j++) {
-      const cell = (i + 1) * width + j + 1;
-      const diag = i * width + j;
-      const tj = t[j]!;
+  for (let i = 1; i <= n; i++) {
+    if (banded) [lbPrev, lbCur] = [lbCur, lbPrev];
+    const si = s[i - 1]!;
+    let j = Math.max(0, i + lo);
+    const jEnd = Math.min(m, i + hi);
+    const rowBase = i * rowStride + offset;
+    if (j === 0) {
+      cost[rowBase] = i * DELETE_COST;
+      ops[rowBase] = OP_D;
+      if (banded) lbCur[-i - lo] = i * DELETE_COST;
+      j = 1;
+    }
+    for (; j <= jEnd; j++) {
+      const cell = rowBase + j;
+      const diag = cell - diagStep;
+      const p = j - i - lo;
+      const tj = t[j - 1]!;
+      let transLow = 0;
+      if (banded) {
+        transLow = diagLow[p]! + (i - 1);
+        diagLow[p] = Math.min(diagLow[p]!, lbPrev[p]! - (i - 1));
+      }
       if (si === tj) {
         cost[cell] = cost[diag]!;
-        ops[cell] = OP_M;
+        ops[cell] = OP_M | (ops[diag]! & TAINT);
+        if (banded) lbCur[p] = lbPrev[p]!;
         continue;
       }
-      const del = cost[i * width + j + 1]! + DELETE_COST;
-      const ins = cost[cell - 1]! + INSERT_COST;
-      let sc = subCache ? subCache[si * nsym + tj]! : -1;
-      if (sc < 0) {
-        sc = substitutionCost(symbols[si]!, symbols[tj]!);
-        if (subCache) subCache[si * nsym + tj] = sc;
-      }
+      const hasUp = !banded || j - i + 1 <= hi;
+      const hasLeft = !banded || j - i - 1 >= lo;
+      const del = hasUp ? cost[cell - rowStride]! + DELETE_COST : Infinity;
+      const ins = hasLeft ? cost[cell - 1]! + INSERT_COST : Infinity;
+      const sc = substitutionCostById(si, tj);
       const sub = cost[diag]! + sc;
 
       let trans = Infinity;
       let win = 0;
       let added = -1;
-      for (let k = 1; i - k >= 0 && j - k >= 0; k++) {
-        if (cost[(i - k + 1) * width + j - k + 1] === cost[(i - k) * width + j - k]) break;
+      let taintedAt = 0;
+      // A window of k + 1 characters costs at least k: past the cheapest other op it cannot be among the best.
+      const other = Math.min(sub, ins, del);
+      let stoppedAt = 0;
+      for (let k = 1; k < i && k < j; k++) {
+        if (k > other) {
+          stoppedAt = k;
+          break;
+        }
+        const a = cell - k * diagStep;
+        const b = a - diagStep;
+        if (banded && taintedAt === 0 && (ops[a]! | ops[b]!) & TAINT) taintedAt = k;
+        if (cost[a] === cost[b]) break;
         if (added < 0) {
           bump(si, 1);
           bump(tj, -1);
           added = 0;
         }
-        bump(s[i - k]!, 1);
-        bump(t[j - k]!, -1);
+        bump(s[i - 1 - k]!, 1);
+        bump(t[j - 1 - k]!, -1);
         added = k;
         if (nonzero === 0) {
-          trans = cost[(i - k) * width + j - k]! + k;
+          trans = cost[b]! + k;
           win = k + 1;
           break;
         }
       }
       for (let k = 0; k <= added; k++) {
-        diff[s[i - k]!] = 0;
-        diff[t[j - k]!] = 0;
+        diff[s[i - 1 - k]!] = 0;
+        diff[t[j - 1 - k]!] = 0;
       }
       nonzero = 0;
 
@@ -120,13 +199,32 @@ export function fillTable(src: readonly string[], tgt: readonly string[]): Align
       let mask = 0;
       if (trans === best) {
         mask |= OP_T;
-        window[cell] = win;
+        windows.set(cell, win);
       }
       if (sub === best) mask |= OP_S;
       if (ins === best) mask |= OP_I;
       if (del === best) mask |= OP_D;
+
+      if (banded) {
+        // Candidates read from clean cells are the full table's; the others must lose in both tables.
+        let bestClean = Infinity;
+        let lossLow = Infinity; // lowest the unsure candidates can be, in the band or in the full table
+        if (taintedAt > 0) lossLow = Math.min(stoppedAt > 0 ? stoppedAt : trans, Math.max(taintedAt, transLow));
+        else if (stoppedAt > 0) lossLow = stoppedAt;
+        else bestClean = trans;
+        if (!(ops[diag]! & TAINT)) bestClean = Math.min(bestClean, sub);
+        else lossLow = Math.min(lossLow, sub, lbPrev[p]! + sc);
+        if (hasLeft && !(ops[cell - 1]! & TAINT)) bestClean = Math.min(bestClean, ins);
+        else lossLow = Math.min(lossLow, ins, (hasLeft ? lbCur[p - 1]! : Math.abs(j - i - 1)) + INSERT_COST);
+        if (hasUp && !(ops[cell - rowStride]! & TAINT)) bestClean = Math.min(bestClean, del);
+        else lossLow = Math.min(lossLow, del, (hasUp ? lbPrev[p + 1]! : Math.abs(j - i + 1)) + DELETE_COST);
+        if (lossLow <= bestClean) {
+          mask |= TAINT;
+          lbCur[p] = Math.min(bestClean, lossLow);
+        } else lbCur[p] = best;
+      }
       ops[cell] = mask;
     }
   }
-  return { n, m, width, cost, ops, window };
+  return { n, m, rowStride, offset, lo, hi, banded, cost, ops, windows };
 }

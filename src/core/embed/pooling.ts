@@ -26,7 +26,7 @@ export function poolHiddenStates(
   for (let b = 0; b < batch; b++) {
     const row = b * seq * dim;
     if (pooling === 'cls') {
-      out.push(l2Normalise(Float32Array.from({ length: dim }, (_, d) => hidden[row + d]!)));
+      out.push(l2Normalise(copyRow(hidden, row, dim)));
       continue;
     }
     const sum = new Float64Array(dim); // float64 so long sequences lose nothing to summation order
@@ -47,7 +47,19 @@ export function splitSentenceEmbeddings(data: ArrayLike<number>, dims: readonly 
   if (dims.length !== 2) throw new Error(`sentence embeddings must be [batch, dim], got [${dims.join(', ')}]`);
   const [batch, dim] = dims as [number, number];
   if (data.length !== batch * dim) throw new Error(`sentence embeddings hold ${data.length} values, not ${batch}×${dim}`);
-  return Array.from({ length: batch }, (_, b) => l2Normalise(Float32Array.from({ length: dim }, (_, d) => data[b * dim + d]!)));
+  return Array.from({ length: batch }, (_, b) => l2Normalise(copyRow(data, b * dim, dim)));
+}
+
+/** data[start, start + length) as a new Float32Array: a block copy for typed arrays (the usual tensor data). */
+function copyRow(data: ArrayLike<number>, start: number, length: number): Float32Array {
+  if (data instanceof Float32Array) return data.slice(start, start + length);
+  // Other typed arrays convert element by element inside the engine, rounding to float32 as an assignment does.
+  if (ArrayBuffer.isView(data) && !(data instanceof DataView)) {
+    return new Float32Array((data as unknown as Float64Array).subarray(start, start + length));
+  }
+  const out = new Float32Array(length);
+  for (let d = 0; d < length; d++) out[d] = data[start + d]!;
+  return out;
 }
 
 function shape3(dims: readonly number[]): [number, number, number] {

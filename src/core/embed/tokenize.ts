@@ -26,12 +26,27 @@ export interface BatchEncoder {
  * That library does not truncate, so this does what the tokenizers library's default truncation does for one
  * sequence: drop tokens from the end of the text and keep the template's special tokens ([CLS] … [SEP]).
  */
+/** Distinct texts remembered per encoder before the memo starts over (bounds its memory on huge runs). */
+const MEMO_LIMIT = 100_000;
+
 export function createBatchEncoder(tokenizerJson: object, tokenizerConfig: object | undefined, maxLength: number): BatchEncoder {
   const tokenizer = new Tokenizer(tokenizerJson, tokenizerConfig ?? {});
   const limit = Math.min(maxLength, MAX_SEQUENCE_LENGTH);
   const padId = findPadId(tokenizer, tokenizerJson, tokenizerConfig);
 
-  function encode(text: string): number[] {
+  // Each distinct text is tokenized once per encoder (a run): references recur across operations and batches.
+  const memo = new Map<string, readonly number[]>();
+  function idsOf(text: string): readonly number[] {
+    let ids = memo.get(text);
+    if (ids === undefined) {
+      if (memo.size >= MEMO_LIMIT) memo.clear();
+      ids = encodeUncached(text);
+      memo.set(text, ids);
+    }
+    return ids;
+  }
+
+  function encodeUncached(text: string): number[] {
     const full = tokenizer.encode(text).ids;
     if (full.length <= limit) return full;
     const plain = tokenizer.encode(text, { add_special_tokens: false }).ids;
@@ -42,7 +57,7 @@ export function createBatchEncoder(tokenizerJson: object, tokenizerConfig: objec
   }
 
   function encodeBatch(texts: readonly string[]): EncodedBatch {
-    const rows = texts.map(encode);
+    const rows = texts.map((text) => idsOf(text));
     const sequenceLength = Math.max(0, ...rows.map((r) => r.length));
     const size = rows.length * sequenceLength;
     const inputIds = new BigInt64Array(size).fill(BigInt(padId));
@@ -63,7 +78,8 @@ export function createBatchEncoder(tokenizerJson: object, tokenizerConfig: objec
     };
   }
 
-  return { maxLength: limit, padId, encode, encodeBatch };
+  // encode hands out a copy: the memo's arrays must not change under later batches.
+  return { maxLength: limit, padId, encode: (text) => idsOf(text).slice(), encodeBatch };
 }
 
 /** Where the text's own tokens start inside the encoding with special tokens (1 for [CLS] $A [SEP]). */

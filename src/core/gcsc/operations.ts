@@ -55,6 +55,13 @@ function isPunctuation(text: string): boolean {
   return /^[\p{P}\p{S}]+$/u.test(text);
 }
 
+/** a[a0, a1) and b[b0, b1) hold the same code points. */
+function sameText(a: readonly string[], a0: number, a1: number, b: readonly string[], b0: number, b1: number): boolean {
+  if (a1 - a0 !== b1 - b0) return false;
+  for (let k = 0; k < a1 - a0; k++) if (a[a0 + k] !== b[b0 + k]) return false;
+  return true;
+}
+
 function span(cps: readonly string[], start: number, end: number): Span {
   return { start, end, text: cps.slice(start, end).join('') };
 }
@@ -130,28 +137,57 @@ export function extractWordOperations(
   for (let i = 0; i + 1 < boundaries.length; i++) {
     const a = boundaries[i]!;
     const b = boundaries[i + 1]!;
-    const src = span(S, a.source, b.source);
-    const ref = span(R, a.reference, b.reference);
-    if (src.text !== ref.text) {
+    if (!sameText(S, a.source, b.source, R, a.reference, b.reference)) {
       errorWordOf.push(errorWords.length);
-      errorWords.push({ source: src, reference: ref });
+      errorWords.push({ source: span(S, a.source, b.source), reference: span(R, a.reference, b.reference) });
     } else errorWordOf.push(-1);
   }
+  // Source offsets of the boundaries never decrease when carried through an alignment: search them by bisection.
+  const sorted = boundaries.every((b, i) => i === 0 || boundaries[i - 1]!.source <= b.source);
+  /** The first boundary index in [from, to) whose source offset is >= x (to when none). */
+  const firstAtLeast = (x: number, from: number, to: number): number => {
+    if (!sorted) {
+      let i = from;
+      while (i < to && boundaries[i]!.source < x) i++;
+      return i;
+    }
+    let lo = from;
+    let hi = to;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (boundaries[mid]!.source < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
 
   // Step 1: every edit deletes the boundaries strictly inside it (the first and last boundary always stay).
   const kept = boundaries.map(() => true);
   const lastIdx = boundaries.length - 1;
   for (const e of edits) {
-    for (let i = 1; i < lastIdx; i++) {
-      const x = boundaries[i]!.source;
-      if (e.start < x && x < e.end) kept[i] = false;
+    if (!sorted) {
+      for (let i = 1; i < lastIdx; i++) {
+        const x = boundaries[i]!.source;
+        if (e.start < x && x < e.end) kept[i] = false;
+      }
+      continue;
     }
+    for (let i = firstAtLeast(e.start + 1, 1, lastIdx); i < lastIdx && boundaries[i]!.source < e.end; i++) kept[i] = false;
   }
   // Step 2: an insertion at a boundary joins the one neighbour holding another edit, else both neighbours.
   const joinsRight = new Map<CharEdit, number>(); // insertion → the boundary it starts its word at
   for (const e of edits) {
     if (e.start !== e.end) continue;
-    const at = boundaries.findIndex((b, i) => i > 0 && i < lastIdx && kept[i] && b.source === e.start);
+    // The first kept inner boundary at the insertion point.
+    let at = -1;
+    if (sorted) {
+      for (let i = firstAtLeast(e.start, 1, lastIdx); i < lastIdx && boundaries[i]!.source === e.start; i++) {
+        if (kept[i]) {
+          at = i;
+          break;
+        }
+      }
+    } else at = boundaries.findIndex((b, i) => i > 0 && i < lastIdx && kept[i] && b.source === e.start);
     if (at < 0) continue;
     let lo = at - 1;
     while (!kept[lo]) lo--;
@@ -168,12 +204,15 @@ export function extractWordOperations(
     const right = involved(at, hi);
     if (left === right || isPunctuation(e.replacement)) {
       // Every boundary at this source offset goes: words missing from the source leave several there.
-      for (let i = 1; i < lastIdx; i++) if (boundaries[i]!.source === e.start) kept[i] = false;
+      for (let i = sorted ? firstAtLeast(e.start, 1, lastIdx) : 1; i < lastIdx && (!sorted || boundaries[i]!.source === e.start); i++) {
+        if (boundaries[i]!.source === e.start) kept[i] = false;
+      }
     } else if (right) {
       joinsRight.set(e, at);
     }
   }
   const keptIdx = boundaries.map((_, i) => i).filter((i) => kept[i]);
+  const keptPosition = new Map(keptIdx.map((b, k) => [b, k]));
 
   // Step 3: each edit widens to its enclosing group of kept boundaries; overlapping groups merge.
   const groups: { lo: number; hi: number; edits: CharEdit[] }[] = []; // lo/hi index into keptIdx
@@ -183,12 +222,19 @@ export function extractWordOperations(
     let hi: number;
     const startsAt = joinsRight.get(e);
     if (startsAt !== undefined) {
-      lo = keptIdx.indexOf(startsAt);
+      lo = keptPosition.get(startsAt)!;
       hi = lo + 1;
     } else {
       // hi: first kept boundary at or after the edit's end (never the first); lo: last one at or before its start.
       hi = 1;
-      while (hi < keptIdx.length - 1 && srcAt(hi) < e.end) hi++;
+      if (sorted) {
+        let top = keptIdx.length - 1;
+        while (hi < top) {
+          const mid = (hi + top) >>> 1;
+          if (srcAt(mid) < e.end) hi = mid + 1;
+          else top = mid;
+        }
+      } else while (hi < keptIdx.length - 1 && srcAt(hi) < e.end) hi++;
       lo = hi - 1;
       while (lo > 0 && srcAt(lo) > e.start) lo--;
     }
@@ -200,6 +246,10 @@ export function extractWordOperations(
   }
 
   // Step 4: carry each group onto the prediction with the length change of the edits before it.
+  // Code point offset → UTF-16 offset in the reference, so R_pro is two slices (not two joins) per operation.
+  const units = new Int32Array(R.length + 1);
+  for (let k = 0; k < R.length; k++) units[k + 1] = units[k]! + R[k]!.length;
+  const unitOffset = (cp: number) => units[cp]!;
   const deltaOf = (e: CharEdit) => chars(e.replacement).length - (e.end - e.start);
   const operations: WordOperation[] = [];
   let shiftBefore = 0;
@@ -219,7 +269,7 @@ export function extractWordOperations(
       prediction: predicted,
       edits: g.edits,
       errorWords: covered,
-      rPro: R.slice(0, a.reference).join('') + predicted.text + R.slice(b.reference).join(''),
+      rPro: reference.slice(0, unitOffset(a.reference)) + predicted.text + reference.slice(unitOffset(b.reference)),
     });
   }
   if (shiftBefore !== P.length - S.length) throw new Error('edits do not turn the source into the prediction');

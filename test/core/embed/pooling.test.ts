@@ -56,6 +56,18 @@ describe('splitSentenceEmbeddings', () => {
     expect(rows[1]![0]).toBeCloseTo(0.6, 6);
   });
 
+  it('copies each row: the tensor data is left as it was, and float64 or plain arrays round to float32 alike', () => {
+    const data = Float32Array.from([0, 5, 3, 4]);
+    splitSentenceEmbeddings(data, [2, 2]);
+    expect(Array.from(data)).toEqual([0, 5, 3, 4]);
+    const wide = [0.1, 0.2, 0.3, 0.4];
+    const fromTyped = splitSentenceEmbeddings(Float64Array.from(wide), [2, 2]);
+    const fromArray = splitSentenceEmbeddings(wide, [2, 2]);
+    const expected = splitSentenceEmbeddings(Float32Array.from(wide), [2, 2]);
+    expect(fromTyped).toEqual(expected);
+    expect(fromArray).toEqual(expected);
+  });
+
   it('rejects other ranks', () => {
     expect(() => splitSentenceEmbeddings(new Float32Array(4), [1, 2, 2])).toThrow(/\[batch, dim\]/);
   });

@@ -44,6 +44,16 @@ describe('createBatchEncoder on the tiny BERT tokenizer', () => {
     expect(createBatchEncoder(tokenizerJson, undefined, 512).padId).toBe(0);
   });
 
+  it('tokenizes a repeated text once and hands out copies the caller may change', () => {
+    const s = expected.sentences[0]!;
+    const fresh = createBatchEncoder(tokenizerJson, tokenizerConfig, 512);
+    const first = fresh.encode(s.text);
+    first.fill(-1);
+    expect(fresh.encode(s.text)).toEqual(s.input_ids);
+    const batch = fresh.encodeBatch([s.text, s.text]);
+    expect(Array.from(batch.inputIds, Number)).toEqual([...s.input_ids, ...s.input_ids]);
+  });
+
   it('refuses a maxLength that leaves no room between the special tokens', () => {
     const tiny = createBatchEncoder(tokenizerJson, tokenizerConfig, 2);
     expect(() => tiny.encode('我爱中文')).toThrow(/no room/);
