@@ -1,6 +1,10 @@
-import { GCSC_PROFILE_NAMES } from './gcsc/report.ts';
+import { AlignmentTooLongError } from './align/limits.ts';
+import { GCSC_PROFILE_NAMES } from './gcsc/names.ts';
+import type { JudgeKind, ThresholdSource } from './judge-spec.ts';
+import { listIds } from './metrics/item-checks.ts';
 import { DEFAULT_PROFILES, findProfile, PROFILES } from './metrics/registry.ts';
-import { ProfileError, type MetricValue } from './metrics/profile.ts';
+import { ProfileError, sumCounts, type MetricProfile, type MetricValue, type ScoredSentences } from './metrics/profile.ts';
+import { leftOutMessage, unlessTooLong, type RefusedRow } from './refused-rows.ts';
 import type { ScoredItem } from './types.ts';
 import { TOOL_NAME, TOOL_VERSION } from './version.ts';
 
@@ -12,6 +16,10 @@ export interface DatasetInfo {
   rows: number;
   /** sha-256 of the normalized rows (see io/fingerprint). */
   fingerprint: string;
+  /** The normalisation options the numbers were computed under (absent: none). */
+  normalization?: Record<string, boolean | string | number>;
+  /** Rows the normalisation options left out (the same for every system), with why. */
+  ignored_rows?: { id: string; reason: string }[];
 }
 
 export type ProfileValues = { [key: string]: MetricValue };
@@ -21,6 +29,30 @@ export function isRefusal(outcome: ProfileOutcome): outcome is { error: string }
   return typeof (outcome as { error?: unknown }).error === 'string';
 }
 
+/** The report's `gcsc` section: the judge and its settings, the segmenter, operation and request counts. */
+export interface GcscSection {
+  /** The judge's id (model hash and threshold included). */
+  judge: string;
+  segmenter: string;
+  /** Model judges: the model's name, its threshold and pooling. */
+  model?: string;
+  threshold?: number;
+  pooling?: string;
+  /** Labels judges: the labels file's name. */
+  labels?: string;
+  /** Embedding judges: request and cache figures. */
+  embedding?: Record<string, unknown>;
+  operations: number;
+  judge_requests: number;
+  judge_kind?: JudgeKind;
+  /** Where the threshold came from: the user, a calibration or the model manifest. */
+  threshold_from?: ThresholdSource;
+  /** Per system, operations the judge could not decide (present only when some could not be). */
+  unjudged?: Record<string, number>;
+  /** Older runs and platform extras. */
+  [key: string]: unknown;
+}
+
 export interface Report {
   tool: { name: string; version: string };
   dataset: DatasetInfo;
@@ -28,8 +60,98 @@ export interface Report {
   profiles: Record<string, string>;
   systems: Record<string, Record<string, ProfileOutcome>>;
   /** Present when Eval-GCSC ran: judge, segmenter, threshold, operation and judge-request counts. */
-  gcsc?: Record<string, unknown>;
+  gcsc?: GcscSection;
   warnings: string[];
+  /** Rows left out of a profile's counts (alignment too long for the cell limit): system → profile → ids. */
+  refused_rows?: Record<string, Record<string, string[]>>;
+}
+
+/** A warning kept structured until the report renders it as "SYSTEM / PROFILE: MESSAGE". */
+export interface RunWarning {
+  system: string;
+  profile: string;
+  /** The row a refused-row warning is about. */
+  row?: string;
+  message: string;
+}
+
+export function renderWarning(w: RunWarning): string {
+  return `${w.system} / ${w.profile}: ${w.message}`;
+}
+
+/**
+ * One profile on one system: the per-sentence scores of the kept items (in order; every item unless some were
+ * refused), or the profile's refusal (its ProfileError).
+ */
+export type ProfileRun = { ok: true; scored: ScoredSentences; refused: RefusedRow[] } | { ok: false; error: ProfileError };
+
+/**
+ * Scores the items. When a row's alignment is too long (AlignmentTooLongError), every such row is found by
+ * scoring each item alone and left out by name, and the kept items are scored again together, in order (some
+ * profiles' per-sentence choices depend on the sentences before). Nothing but a row's own alignment decides.
+ */
+export function runProfile(profile: MetricProfile, items: readonly ScoredItem[]): ProfileRun {
+  try {
+    return { ok: true, scored: profile.score(items), refused: [] };
+  } catch (err) {
+    if (err instanceof ProfileError) return { ok: false, error: err };
+    if (!(err instanceof AlignmentTooLongError)) throw err;
+  }
+  const refused: RefusedRow[] = [];
+  const kept: ScoredItem[] = [];
+  items.forEach((item, index) => {
+    // A ProfileError here is the profile's own refusal: scoring the kept items below raises it for all of them.
+    const alone = unlessTooLong(index, item.id, () => runProfileOnce(profile, [item]));
+    if (alone.ok) kept.push(item);
+    else refused.push(alone.row);
+  });
+  if (kept.length === 0) {
+    const ids = listIds(refused.map((r) => r.id));
+    return { ok: false, error: new ProfileError(profile.name, `every row is too long to align (${ids}): ${refused[0]!.message}`) };
+  }
+  try {
+    return { ok: true, scored: profile.score(kept), refused };
+  } catch (err) {
+    if (!(err instanceof ProfileError)) throw err;
+    return { ok: false, error: err };
+  }
+}
+
+function runProfileOnce(profile: MetricProfile, items: readonly ScoredItem[]): void {
+  try {
+    profile.score(items);
+  } catch (err) {
+    if (!(err instanceof ProfileError)) throw err;
+  }
+}
+
+/** A refused row's structured warning ("row ID left out: …"). */
+export function refusedRowWarning(system: string, profile: string, row: RefusedRow): RunWarning {
+  return { system, profile, row: row.id, message: leftOutMessage(row) };
+}
+
+/** Records refused rows in report.refused_rows (system → profile → ids), creating it on first use. */
+export function addRefusedRows(report: Report, system: string, profile: string, rows: readonly RefusedRow[]): void {
+  if (rows.length === 0) return;
+  const bySystem = ((report.refused_rows ??= {})[system] ??= {});
+  bySystem[profile] = rows.map((r) => r.id);
+}
+
+/** The refusal's structured warning: ProfileError messages start with "PROFILE: ". */
+export function refusalWarning(system: string, error: ProfileError): RunWarning {
+  const prefix = `${error.profile}: `;
+  const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
+  return { system, profile: error.profile, message };
+}
+
+export function newReport(dataset: DatasetInfo, profiles: readonly { name: string; version: string }[]): Report {
+  return {
+    tool: { name: TOOL_NAME, version: TOOL_VERSION },
+    dataset,
+    profiles: Object.fromEntries(profiles.map((p) => [p.name, p.version])),
+    systems: {},
+    warnings: [],
+  };
 }
 
 export interface SystemInput {
@@ -38,7 +160,6 @@ export interface SystemInput {
 }
 
 export class UnknownProfileError extends Error {}
-
 
 /** The synchronous profiles named (the default set when none are); Eval-GCSC's names are accepted and left to its pipeline. */
 export function resolveProfiles(names: readonly string[] | undefined) {
@@ -57,28 +178,26 @@ export function resolveProfiles(names: readonly string[] | undefined) {
 
 /**
  * Runs every requested profile on every system. A profile that refuses an input (ProfileError) is reported
- * in place of its values and in the warnings; the other profiles still run.
+ * in place of its values and in the warnings; the other profiles still run. Rows too long to align are left
+ * out by name (warnings and refused_rows). (evaluate() does the same with per-sentence records kept; this
+ * synchronous form serves callers that only need the numbers.)
  */
 export function buildReport(dataset: DatasetInfo, systems: readonly SystemInput[], profileNames?: readonly string[]): Report {
   const profiles = resolveProfiles(profileNames);
-  const report: Report = {
-    tool: { name: TOOL_NAME, version: TOOL_VERSION },
-    dataset,
-    profiles: Object.fromEntries(profiles.map((p) => [p.name, p.version])),
-    systems: {},
-    warnings: [],
-  };
+  const report = newReport(dataset, profiles);
   for (const system of systems) {
     const outcomes: Record<string, ProfileOutcome> = {};
     for (const profile of profiles) {
-      try {
-        const result = profile.compute(system.items);
+      const run = runProfile(profile, system.items);
+      if (run.ok) {
+        const result = profile.summarize(sumCounts(run.scored.sentences));
         outcomes[profile.name] = result.values;
-        for (const w of result.warnings) report.warnings.push(`${system.name} / ${profile.name}: ${w}`);
-      } catch (err) {
-        if (!(err instanceof ProfileError)) throw err;
-        outcomes[profile.name] = { error: err.message };
-        report.warnings.push(`${system.name} / ${err.message}`);
+        for (const row of run.refused) report.warnings.push(renderWarning(refusedRowWarning(system.name, profile.name, row)));
+        addRefusedRows(report, system.name, profile.name, run.refused);
+        for (const message of [...run.scored.warnings, ...result.warnings]) report.warnings.push(renderWarning({ system: system.name, profile: profile.name, message }));
+      } else {
+        outcomes[profile.name] = { error: run.error.message };
+        report.warnings.push(renderWarning(refusalWarning(system.name, run.error)));
       }
     }
     report.systems[system.name] = outcomes;

@@ -19,6 +19,8 @@ export interface Judgement {
   correct: boolean;
   /** Similarity in [-1, 1] for embedding judges; 1 when R_pro equals R; undefined for label-only judges. */
   score?: number;
+  /** The judge could not decide (an LLM answer other than 1/0); `correct` is then false. */
+  unjudged?: true;
 }
 
 export interface Judge {

@@ -31,6 +31,11 @@ export interface GcscCounts {
   error_words_corrected: number;
 }
 
+/** One sentence's counts (countGcsc is their sum). */
+export function gcscSentenceCounts(sentence: JudgedSentence): GcscCounts {
+  return countGcsc([sentence]);
+}
+
 export function countGcsc(sentences: readonly JudgedSentence[]): GcscCounts {
   const c: GcscCounts = {
     sentences_modified: 0,
@@ -69,6 +74,31 @@ function percent(num: number, den: number): number | null {
 function f1(p: number | null, r: number | null): number | null {
   if (p === null || r === null) return null;
   return p + r === 0 ? 0 : pyRound((2 * p * r) / (p + r), 3);
+}
+
+const GCSC_COUNT_KEYS: readonly (keyof GcscCounts)[] = [
+  'sentences_modified',
+  'sentences_with_errors',
+  'sentences_correct_modified',
+  'sentences_correct_with_errors',
+  'operations',
+  'operations_correct',
+  'error_words',
+  'error_words_corrected',
+];
+
+/**
+ * The A.4 values from summed per-sentence counts (`operations_unjudged` included when the judge could not decide
+ * some operations: they already count as incorrect, and a warning says how many).
+ */
+export function summarizeGcsc(totals: { [key: string]: number }): { values: { [key: string]: MetricValue }; warnings: string[] } {
+  const counts = Object.fromEntries(GCSC_COUNT_KEYS.map((key) => [key, totals[key] ?? 0])) as unknown as GcscCounts;
+  const result = gcscValues(counts);
+  const unjudged = totals['operations_unjudged'] ?? 0;
+  if (unjudged > 0) {
+    result.warnings.push(`${unjudged} operation${unjudged === 1 ? '' : 's'} could not be judged and count as incorrect`);
+  }
+  return result;
 }
 
 export function gcscValues(counts: GcscCounts): { values: { [key: string]: MetricValue }; warnings: string[] } {

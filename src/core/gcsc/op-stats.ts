@@ -10,13 +10,15 @@
 import { extractEdits } from '../align/index.ts';
 import { phoneticSimilar } from '../errortype/phonetic.ts';
 import type { Edit } from '../align/types.ts';
-import type { MetricValue } from '../metrics/profile.ts';
+import { sumCounts, type Counts, type MetricValue } from '../metrics/profile.ts';
 import { pyRound } from '../metrics/pyround.ts';
+import { unlessTooLong, type RefusedRow } from '../refused-rows.ts';
 import { chars } from '../text.ts';
 import type { ScoredItem } from '../types.ts';
+import { OPS_PROFILE } from './names.ts';
 import type { GcscSentence } from './pipeline.ts';
 
-export const OPS_PROFILE = { name: 'ops', version: '1.0.0' } as const;
+export { OPS_PROFILE };
 
 export type EditKind = 'W' | 'R' | 'M' | 'S_ne' | 'S_e';
 
@@ -46,26 +48,46 @@ function editCorrect(edit: Edit, sentence: GcscSentence): boolean {
 
 const pct = (num: number, den: number): number | null => (den === 0 ? null : pyRound((num / den) * 100, 3));
 
-export function operationStats(items: readonly ScoredItem[], judged?: readonly GcscSentence[]): { values: { [key: string]: MetricValue }; warnings: string[] } {
-  const counts: Record<EditKind, number> = { W: 0, R: 0, M: 0, S_ne: 0, S_e: 0 };
-  let enp = 0;
-  const correct = { ne: 0, enp: 0 };
-  items.forEach((item, i) => {
-    const source = chars(item.source);
-    for (const edit of extractEdits(item.source, item.prediction)) {
-      const kind = editKind(edit);
-      counts[kind]++;
-      const nonPhonetic = kind === 'S_e' && !isPhoneticSubstitution(edit, source);
-      if (nonPhonetic) enp++;
-      if (!judged) continue;
-      const sentence = judged[i]!;
-      if (sentence.id !== item.id) throw new Error(`judged sentences are not in item order at ${item.id}`);
-      if ((kind === 'R' || kind === 'M' || kind === 'S_ne') && editCorrect(edit, sentence)) correct.ne++;
-      if (nonPhonetic && editCorrect(edit, sentence)) correct.enp++;
-    }
-  });
+const KINDS: readonly EditKind[] = ['W', 'R', 'M', 'S_ne', 'S_e'];
+
+/**
+ * One sentence's edit counts by kind, `enp` (non-phonetic equal-length substitutions) and, given its judged
+ * operations, `correct_ne` / `correct_enp`.
+ */
+export function opsSentence(item: ScoredItem, judged?: GcscSentence): Counts {
+  const counts: Counts = { W: 0, R: 0, M: 0, S_ne: 0, S_e: 0, enp: 0 };
+  if (judged) Object.assign(counts, { correct_ne: 0, correct_enp: 0 });
+  if (judged && judged.id !== item.id) throw new Error(`judged sentences are not in item order at ${item.id}`);
+  const source = chars(item.source);
+  for (const edit of extractEdits(item.source, item.prediction)) {
+    const kind = editKind(edit);
+    counts[kind]!++;
+    const nonPhonetic = kind === 'S_e' && !isPhoneticSubstitution(edit, source);
+    if (nonPhonetic) counts['enp']!++;
+    if (!judged) continue;
+    if ((kind === 'R' || kind === 'M' || kind === 'S_ne') && editCorrect(edit, judged)) counts['correct_ne']!++;
+    if (nonPhonetic && editCorrect(edit, judged)) counts['correct_enp']!++;
+  }
+  return counts;
+}
+
+/**
+ * opsSentence, or the row's refusal: when Eval-GCSC left the sentence out (its judgements are needed for C_ne and
+ * C_enp, so the whole sentence stays out of every count) or its own alignment is too long for the cell limit.
+ */
+export function opsSentenceOrRefused(item: ScoredItem, index: number, judged?: GcscSentence): { ok: true; counts: Counts } | { ok: false; row: RefusedRow } {
+  if (judged?.refused !== undefined) return { ok: false, row: { index, id: item.id, message: judged.refused } };
+  const done = unlessTooLong(index, item.id, () => opsSentence(item, judged));
+  return done.ok ? { ok: true, counts: done.value } : done;
+}
+
+/** The shares from summed counts; C_ne and C_enp only when the operations were judged. */
+export function summarizeOps(totals: Counts, judged: boolean): { values: { [key: string]: MetricValue }; warnings: string[] } {
+  const c = (key: string) => totals[key] ?? 0;
+  const counts = Object.fromEntries(KINDS.map((k) => [k, c(k)])) as Record<EditKind, number>;
   const total = counts.W + counts.R + counts.M + counts.S_ne + counts.S_e;
   const unequal = counts.R + counts.M + counts.S_ne;
+  const enp = c('enp');
   const values: { [key: string]: MetricValue } = {
     ...counts,
     total,
@@ -76,10 +98,25 @@ export function operationStats(items: readonly ScoredItem[], judged?: readonly G
     S_enp_count: enp,
   };
   if (judged) {
-    values.C_ne = pct(correct.ne, unequal);
-    values.C_enp = pct(correct.enp, enp);
+    values.C_ne = pct(c('correct_ne'), unequal);
+    values.C_enp = pct(c('correct_enp'), enp);
   }
   const warnings: string[] = [];
   if (total === 0) warnings.push('no edits: the shares are undefined (null)');
   return { values, warnings };
+}
+
+/** Every item's counts summarized; rows too long to align are left out, by name (`refused`). */
+export function operationStats(
+  items: readonly ScoredItem[],
+  judged?: readonly GcscSentence[],
+): { values: { [key: string]: MetricValue }; warnings: string[]; refused: RefusedRow[] } {
+  const scored: { counts: Counts }[] = [];
+  const refused: RefusedRow[] = [];
+  items.forEach((item, i) => {
+    const one = opsSentenceOrRefused(item, i, judged?.[i]);
+    if (one.ok) scored.push({ counts: one.counts });
+    else refused.push(one.row);
+  });
+  return { ...summarizeOps(sumCounts(scored), judged !== undefined), refused };
 }

@@ -1,16 +1,16 @@
 /** Puts an Eval-GCSC run (and the operation statistics) into a Report next to the Eval-CSC profiles. */
-import type { Report } from '../report.ts';
+import { addRefusedRows, refusedRowWarning, renderWarning, type Report } from '../report.ts';
 import type { ScoredItem } from '../types.ts';
-import { operationStats, OPS_PROFILE } from './op-stats.ts';
-import { GCSC_PROFILE, type GcscRun } from './pipeline.ts';
+import { GCSC_PROFILE, GCSC_PROFILE_NAMES, GCSC_PROFILES, OPS_PROFILE } from './names.ts';
+import { operationStats } from './op-stats.ts';
+import type { GcscRun } from './pipeline.ts';
 
-/** Profiles computed by the async Eval-GCSC pipeline rather than by a synchronous MetricProfile. */
-export const GCSC_PROFILES = [GCSC_PROFILE, OPS_PROFILE] as const;
-export const GCSC_PROFILE_NAMES: readonly string[] = GCSC_PROFILES.map((p) => p.name);
+export { GCSC_PROFILE_NAMES, GCSC_PROFILES };
 
 /**
  * Adds `gcsc` (when a run is given) and `ops` (with C_ne / C_enp when judged) for every system, and the
- * judge, segmenter and de-duplication figures under `report.gcsc`.
+ * judge, segmenter and de-duplication figures under `report.gcsc`. (evaluate() builds the same sections from
+ * per-sentence records; this form serves callers that hold a GcscRun.)
  */
 export function addGcscToReport(
   report: Report,
@@ -29,11 +29,15 @@ export function addGcscToReport(
     const judged = run?.systems[s];
     if (wanted.includes('gcsc') && judged) {
       outcomes.gcsc = judged.values;
+      for (const row of judged.refused) report.warnings.push(renderWarning(refusedRowWarning(system.name, 'gcsc', row)));
+      addRefusedRows(report, system.name, 'gcsc', judged.refused);
       for (const w of judged.warnings) report.warnings.push(`${system.name} / gcsc: ${w}`);
     }
     if (wanted.includes('ops')) {
       const stats = operationStats(system.items, judged?.sentences);
       outcomes.ops = stats.values;
+      for (const row of stats.refused) report.warnings.push(renderWarning(refusedRowWarning(system.name, 'ops', row)));
+      addRefusedRows(report, system.name, 'ops', stats.refused);
       for (const w of stats.warnings) report.warnings.push(`${system.name} / ops: ${w}`);
     }
   });

@@ -13,8 +13,7 @@
  */
 import { type M2Block, parallelToM2, parseM2 } from '../align/index.ts';
 import type { ScoredItem } from '../types.ts';
-import type { MetricProfile, MetricValue, ProfileResult } from './profile.ts';
-import { ProfileError } from './profile.ts';
+import { countOf, defineProfile, ProfileError, sumCounts, type Counts, type MetricValue, type ProfileResult } from './profile.ts';
 import { pyRound } from './pyround.ts';
 
 export type CherrantMode = 'cs' | 'ds' | 'dt';
@@ -104,38 +103,66 @@ function isUnannotatable(ref: CoderDict): boolean {
   return only.size === 1 && [...only.values()][0]![0] === 'NA';
 }
 
-/** compare_m2_for_evaluation.py with -cs, -ds or -dt (no other options), hypothesis and reference blocks in order. */
-export function scoreM2(hyp: readonly M2Block[], ref: readonly M2Block[], mode: CherrantMode = 'cs'): CherrantCounts {
+/** The (TP, FP, FN) the script adds for one block: the best pair given the corpus totals so far. */
+function chooseBlock(
+  hypBlock: M2Block,
+  refBlock: M2Block,
+  mode: CherrantMode,
+  totals: { tp: number; fp: number; fn: number },
+): [tp: number, fp: number, fn: number] {
+  const hypDict = processEdits(simplify(hypBlock), mode);
+  const refDict = processEdits(simplify(refBlock), mode);
+  if (isUnannotatable(refDict)) return [0, 0, 0];
+  let [bTp, bFp, bFn, bF] = [0, 0, 0, -1];
+  for (const h of hypDict.values()) {
+    for (const r of refDict.values()) {
+      const [tp, fp, fn] = compareEdits(h, r);
+      // Chosen on the corpus score so far, as rounded by computeFScore.
+      const [, , f] = fScore(tp + totals.tp, fp + totals.fp, fn + totals.fn);
+      if (
+        f > bF ||
+        (f === bF && tp > bTp) ||
+        (f === bF && tp === bTp && fp < bFp) ||
+        (f === bF && tp === bTp && fp === bFp && fn < bFn)
+      ) {
+        [bTp, bFp, bFn, bF] = [tp, fp, fn, f];
+      }
+    }
+  }
+  return [bTp, bFp, bFn];
+}
+
+/**
+ * Per block, the counts the script adds in each mode (`cs_tp`, `cs_fp`, `cs_fn`, `ds_…`, `dt_…`). The choice
+ * depends on the running totals, so these are the recorded choices: their sums reproduce the script exactly.
+ */
+export function m2BlockCounts(hyp: readonly M2Block[], ref: readonly M2Block[], modes: readonly CherrantMode[] = CHERRANT_MODES): Counts[] {
   if (hyp.length !== ref.length) {
     throw new Error(`hypothesis has ${hyp.length} M2 blocks, reference ${ref.length}; they must pair up`);
   }
-  const best = { tp: 0, fp: 0, fn: 0 };
-  hyp.forEach((hypBlock, i) => {
-    const hypDict = processEdits(simplify(hypBlock), mode);
-    const refDict = processEdits(simplify(ref[i]!), mode);
-    if (isUnannotatable(refDict)) return;
-    let [bTp, bFp, bFn, bF] = [0, 0, 0, -1];
-    for (const h of hypDict.values()) {
-      for (const r of refDict.values()) {
-        const [tp, fp, fn] = compareEdits(h, r);
-        // Chosen on the corpus score so far, as rounded by computeFScore.
-        const [, , f] = fScore(tp + best.tp, fp + best.fp, fn + best.fn);
-        if (
-          f > bF ||
-          (f === bF && tp > bTp) ||
-          (f === bF && tp === bTp && fp < bFp) ||
-          (f === bF && tp === bTp && fp === bFp && fn < bFn)
-        ) {
-          [bTp, bFp, bFn, bF] = [tp, fp, fn, f];
-        }
-      }
-    }
-    best.tp += bTp;
-    best.fp += bFp;
-    best.fn += bFn;
-  });
-  const [P, R, F] = fScore(best.tp, best.fp, best.fn);
-  return { TP: best.tp, FP: best.fp, FN: best.fn, P, R, 'F0.5': F };
+  const out: Counts[] = hyp.map(() => ({}));
+  for (const mode of modes) {
+    const totals = { tp: 0, fp: 0, fn: 0 };
+    hyp.forEach((hypBlock, i) => {
+      const [tp, fp, fn] = chooseBlock(hypBlock, ref[i]!, mode, totals);
+      totals.tp += tp;
+      totals.fp += fp;
+      totals.fn += fn;
+      Object.assign(out[i]!, { [`${mode}_tp`]: tp, [`${mode}_fp`]: fp, [`${mode}_fn`]: fn });
+    });
+  }
+  return out;
+}
+
+function modeCounts(totals: Counts, mode: CherrantMode): CherrantCounts {
+  const [tp, fp, fn] = [countOf(totals, `${mode}_tp`), countOf(totals, `${mode}_fp`), countOf(totals, `${mode}_fn`)];
+  const [P, R, F] = fScore(tp, fp, fn);
+  return { TP: tp, FP: fp, FN: fn, P, R, 'F0.5': F };
+}
+
+/** compare_m2_for_evaluation.py with -cs, -ds or -dt (no other options), hypothesis and reference blocks in order. */
+export function scoreM2(hyp: readonly M2Block[], ref: readonly M2Block[], mode: CherrantMode = 'cs'): CherrantCounts {
+  return modeCounts(sumCounts(m2BlockCounts(hyp, ref, [mode]).map((counts) => ({ counts }))), mode);
 }
 
 /** M2 blocks for the hypotheses and the references, as parallel_to_m2.py -g char would write them. */
@@ -149,20 +176,29 @@ export function itemsToM2(items: readonly ScoredItem[]): { hyp: M2Block[]; ref: 
   return { hyp, ref };
 }
 
-function compute(items: readonly ScoredItem[]): ProfileResult {
+function score(items: readonly ScoredItem[]) {
   const empty = items.filter((item) => item.references.length === 0);
   if (empty.length > 0) throw new ProfileError('cherrant', `row ${empty[0]!.id} has no reference`);
   const { hyp, ref } = itemsToM2(items);
+  // One block per sentence, so the recorded counts line up with the items.
+  if (hyp.length !== items.length || ref.length !== items.length) {
+    throw new Error(`cherrant: ${items.length} sentences gave ${hyp.length} hypothesis and ${ref.length} reference M2 blocks`);
+  }
+  return { sentences: m2BlockCounts(hyp, ref).map((counts) => ({ counts })), warnings: [] };
+}
+
+function summarize(totals: Counts): ProfileResult {
   const values: { [key: string]: MetricValue } = {};
-  for (const mode of CHERRANT_MODES) values[mode] = { ...scoreM2(hyp, ref, mode) };
+  for (const mode of CHERRANT_MODES) values[mode] = { ...modeCounts(totals, mode) };
   return { values, warnings: [] };
 }
 
-export const cherrantProfile: MetricProfile = {
+export const cherrantProfile = defineProfile({
   name: 'cherrant',
   version: '1.0.0',
   description:
     'ChERRANT compare_m2_for_evaluation.py on char-level edits from our aligner: span correction (cs), span ' +
     'detection (ds), token detection (dt) TP, FP, FN, P, R, F0.5 (4 decimals); any length, several references',
-  compute,
-};
+  score,
+  summarize,
+});

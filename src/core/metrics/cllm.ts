@@ -12,16 +12,17 @@
  *   text as given; every equal-length `replace` whose source side is all CJK (U+4E00–U+9FA5) is kept.
  * Keys, scale and rounding as `cscd`. Refusal, as the script's assertions: reference and source of unequal
  * length; in `cllm` also an empty (after whitespace removal) source or prediction, which ChERRANT cannot align.
- * Not reproduced: ChERRANT's Cilin thesaurus, confusion set and OpenCC t2s conversion of the prediction
+ * Not reproduced: ChERRANT's Cilin thesaurus and confusion set (the prediction is converted with OpenCC t2s as there)
  * (docs/metrics/cllm.md lists the rows this changes), and the script's LLM-answer extraction (text after
  * 纠错后的句子：, first line), which belongs to reading model output, not to the metric.
  */
 import { extractEdits, stripWhitespace } from '../align/index.ts';
+import { toSimplified } from '../opencc/t2s.ts';
 import { chars } from '../text.ts';
 import type { ScoredItem } from '../types.ts';
-import { cscdProfile } from './cscd.ts';
-import { firstReference, listIds, requireEqualLengths } from './item-checks.ts';
-import { type MetricProfile, type ProfileResult, ProfileError } from './profile.ts';
+import { cscdSentence, summarizeCscd } from './cscd.ts';
+import { firstReference, firstReferenceWarning, listIds, requireEqualLengths } from './item-checks.ts';
+import { countOf, defineProfile, ProfileError, type Counts, type MetricProfile, type ProfileResult, type SentenceScore } from './profile.ts';
 
 export type CllmAligner = 'cherrant' | 'difflib';
 
@@ -153,7 +154,9 @@ export function forceToSourceLength(source: string, prediction: string, aligner:
     }
     return out.join('');
   }
-  return applyEqualLengthSubstitutions(source, extractEdits(stripWhitespace(source), stripWhitespace(prediction)));
+  // The script runs ChERRANT's parallel_to_m2.py, which converts the prediction with OpenCC t2s first.
+  const target = toSimplified(stripWhitespace(prediction));
+  return applyEqualLengthSubstitutions(source, extractEdits(stripWhitespace(source), target));
 }
 
 /**
@@ -174,7 +177,7 @@ export function applyEqualLengthSubstitutions(
 }
 
 function makeProfile(name: string, aligner: CllmAligner, description: string): MetricProfile {
-  function compute(items: readonly ScoredItem[]): ProfileResult {
+  function score(items: readonly ScoredItem[]) {
     const texts = (item: ScoredItem): string[] => [item.source, firstReference(item)];
     requireEqualLengths(name, items, texts, 'reference and source of equal length');
     if (aligner === 'cherrant') {
@@ -187,16 +190,20 @@ function makeProfile(name: string, aligner: CllmAligner, description: string): M
         );
       }
     }
-    const how = aligner === 'difflib' ? 'difflib, on CJK source characters' : 'ChERRANT alignment';
-    let changed = 0;
-    const forced = items.map((item) => {
+    const sentences = items.map((item): SentenceScore => {
       const prediction = forceToSourceLength(item.source, item.prediction, aligner);
-      if (prediction !== item.prediction) changed++;
-      return { ...item, prediction };
+      const scored = cscdSentence(item.source, firstReference(item), prediction);
+      return { counts: { ...scored.counts, changed: prediction !== item.prediction ? 1 : 0 }, verdict: scored.verdict! };
     });
-    const result = cscdProfile.compute(forced);
+    const multi = firstReferenceWarning(items);
+    return { sentences, warnings: multi ? [multi] : [] };
+  }
+  function summarize(totals: Counts): ProfileResult {
+    const result = summarizeCscd(totals);
     const warnings = [...result.warnings];
+    const changed = countOf(totals, 'changed');
     if (changed > 0) {
+      const how = aligner === 'difflib' ? 'difflib, on CJK source characters' : 'ChERRANT alignment';
       warnings.push(
         `${changed} prediction${changed === 1 ? ' was' : 's were'} changed before scoring: C-LLM keeps only ` +
           `equal-length substitutions (${how}) and undoes every other edit`,
@@ -204,7 +211,7 @@ function makeProfile(name: string, aligner: CllmAligner, description: string): M
     }
     return { values: result.values, warnings };
   }
-  return { name, version: '1.0.0', description, compute };
+  return defineProfile({ name, version: '1.0.0', description, score, summarize });
 }
 
 export const cllmProfile: MetricProfile = makeProfile(

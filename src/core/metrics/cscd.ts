@@ -9,6 +9,8 @@
  * otherwise ProfileError listing the rows.
  * Division by zero: where the script raises ZeroDivisionError (nothing predicted → P; no errors in the
  * references → R), that value and its F1 are null and a warning says which and why.
+ * Per sentence: the counts below and the script's per-row label (正确/过纠/漏纠/综合) in English, with "clean"
+ * for an untouched clean sentence (the script calls it 正确 too).
  */
 import { chars } from '../text.ts';
 import type { ScoredItem } from '../types.ts';
@@ -19,75 +21,84 @@ import {
   requireEqualLengths,
   zeroDivisionWarning,
 } from './item-checks.ts';
-import type { MetricProfile, MetricValue, ProfileResult } from './profile.ts';
+import { countOf, defineProfile, type Counts, type MetricValue, type ProfileResult, type SentenceScore } from './profile.ts';
 import { pyRound } from './pyround.ts';
 
-interface Counts {
-  /** Sentences / characters that are errors in the reference. */
-  allError: number;
-  /** Sentences / characters the system changed. */
-  allPredict: number;
-  truePredict: number;
+/** CSCD-NS / simple-csc per-row label: 正确 → correct (or clean), 过纠 → over-corrected, 漏纠 → missed, 综合 → mixed. */
+export type CscdVerdict = 'clean' | 'correct' | 'over-corrected' | 'missed' | 'mixed';
+
+export function cscdVerdict(source: string, reference: string, prediction: string): CscdVerdict {
+  if (reference === prediction) return source === reference ? 'clean' : 'correct';
+  if (source === reference) return 'over-corrected';
+  if (source === prediction) return 'missed';
+  return 'mixed';
 }
 
-const emptyCounts = (): Counts => ({ allError: 0, allPredict: 0, truePredict: 0 });
+/** One sentence's counts; the detection and correction groups share their denominators. */
+export function cscdSentence(source: string, reference: string, prediction: string): SentenceScore {
+  const src = chars(source);
+  const tgt = chars(reference);
+  const pred = chars(prediction);
+  let charError = 0;
+  let charPredict = 0;
+  let charDetectTp = 0;
+  let charCorrectTp = 0;
+  let sameIndices = true;
+  for (let i = 0; i < src.length; i++) {
+    const error = src[i] !== tgt[i];
+    const predicted = src[i] !== pred[i];
+    if (error) charError++;
+    if (predicted) {
+      charPredict++;
+      if (error) charDetectTp++;
+      // Changed and now equals the reference (implies the source was wrong there).
+      if (pred[i] === tgt[i]) charCorrectTp++;
+    }
+    if (error !== predicted) sameIndices = false;
+  }
+  const sentPredict = charPredict > 0 ? 1 : 0;
+  const counts: Counts = {
+    sent_error: charError > 0 ? 1 : 0,
+    sent_predict: sentPredict,
+    sent_detect_tp: sentPredict && sameIndices ? 1 : 0,
+    sent_correct_tp: sentPredict && tgt.every((c, k) => c === pred[k]) ? 1 : 0,
+    char_error: charError,
+    char_predict: charPredict,
+    char_detect_tp: charDetectTp,
+    char_correct_tp: charCorrectTp,
+  };
+  return { counts, verdict: cscdVerdict(source, reference, prediction) };
+}
 
-function compute(items: readonly ScoredItem[]): ProfileResult {
+export function requireCscdLengths(profile: string, items: readonly ScoredItem[]): void {
   requireEqualLengths(
-    'cscd',
+    profile,
     items,
     (item) => [item.source, firstReference(item), item.prediction],
     'source, reference and prediction of equal length',
   );
-  const sentDetect = emptyCounts();
-  const sentCorrect = emptyCounts();
-  const charDetect = emptyCounts();
-  const charCorrect = emptyCounts();
+}
 
-  for (const item of items) {
-    const src = chars(item.source);
-    const tgt = chars(firstReference(item));
-    const pred = chars(item.prediction);
-    const errorIdx: number[] = [];
-    const detectIdx: number[] = [];
-    for (let i = 0; i < src.length; i++) {
-      if (src[i] !== tgt[i]) {
-        charDetect.allError++;
-        charCorrect.allError++;
-        errorIdx.push(i);
-      }
-      if (src[i] !== pred[i]) {
-        charDetect.allPredict++;
-        charCorrect.allPredict++;
-        detectIdx.push(i);
-        if (src[i] !== tgt[i]) charDetect.truePredict++;
-        // Changed and now equals the reference (implies the source was wrong there).
-        if (pred[i] === tgt[i]) charCorrect.truePredict++;
-      }
-    }
-    if (errorIdx.length > 0) {
-      sentDetect.allError++;
-      sentCorrect.allError++;
-    }
-    if (detectIdx.length > 0) {
-      sentDetect.allPredict++;
-      sentCorrect.allPredict++;
-      if (errorIdx.length === detectIdx.length && errorIdx.every((v, k) => v === detectIdx[k])) sentDetect.truePredict++;
-      if (tgt.every((c, k) => c === pred[k])) sentCorrect.truePredict++;
-    }
-  }
+function score(items: readonly ScoredItem[]) {
+  requireCscdLengths('cscd', items);
+  const sentences = items.map((item) => cscdSentence(item.source, firstReference(item), item.prediction));
+  const multi = firstReferenceWarning(items);
+  return { sentences, warnings: multi ? [multi] : [] };
+}
 
+export function summarizeCscd(totals: Counts): ProfileResult {
+  const c = (key: string) => countOf(totals, key);
   const values: { [key: string]: MetricValue } = {};
   const undefinedKeys: string[] = [];
-  const groups: [string, Counts][] = [
-    ['S_D_', sentDetect],
-    ['S_C_', sentCorrect],
-    ['C_D_', charDetect],
-    ['C_C_', charCorrect],
+  const groups: [string, number, number, number][] = [
+    ['S_D_', c('sent_detect_tp'), c('sent_predict'), c('sent_error')],
+    ['S_C_', c('sent_correct_tp'), c('sent_predict'), c('sent_error')],
+    ['C_D_', c('char_detect_tp'), c('char_predict'), c('char_error')],
+    ['C_C_', c('char_correct_tp'), c('char_predict'), c('char_error')],
   ];
-  for (const [prefix, c] of groups) {
-    const pRaw = divOrNull(c.truePredict, c.allPredict);
-    const rRaw = divOrNull(c.truePredict, c.allError);
+  for (const [prefix, truePredict, allPredict, allError] of groups) {
+    const pRaw = divOrNull(truePredict, allPredict);
+    const rRaw = divOrNull(truePredict, allError);
     const p = pRaw === null ? null : pyRound(pRaw * 100, 3);
     const r = rRaw === null ? null : pyRound(rRaw * 100, 3);
     const f1 = p === null || r === null ? null : pyRound((2 * p * r) / (p + r + 1e-10), 3);
@@ -98,23 +109,19 @@ function compute(items: readonly ScoredItem[]): ProfileResult {
     if (r === null) undefinedKeys.push(`${prefix}r`);
     if (f1 === null) undefinedKeys.push(`${prefix}f1`);
   }
-
-  const warnings: string[] = [];
-  const multi = firstReferenceWarning(items);
-  if (multi) warnings.push(multi);
   const zero = zeroDivisionWarning(undefinedKeys, [
-    [sentDetect.allPredict === 0, 'no prediction changes any character (P divides by 0)'],
-    [sentDetect.allError === 0, 'no reference differs from its source (R divides by 0)'],
+    [c('sent_predict') === 0, 'no prediction changes any character (P divides by 0)'],
+    [c('sent_error') === 0, 'no reference differs from its source (R divides by 0)'],
   ]);
-  if (zero) warnings.push(zero);
-  return { values, warnings };
+  return { values, warnings: zero ? [zero] : [] };
 }
 
-export const cscdProfile: MetricProfile = {
+export const cscdProfile = defineProfile({
   name: 'cscd',
   version: '1.0.0',
   description:
     'CSCD-NS / CSCD-IME evaluate.py (Eval-CSC): sentence- and character-level detection/correction P, R, F1 in %, ' +
     'P and R rounded to 3 decimals before F1; equal lengths only',
-  compute,
-};
+  score,
+  summarize: summarizeCscd,
+});

@@ -11,7 +11,7 @@
  */
 import type { ScoredItem } from '../types.ts';
 import { firstReference, firstReferenceWarning } from './item-checks.ts';
-import type { MetricProfile, ProfileResult } from './profile.ts';
+import { countOf, defineProfile, type Counts, type ProfileResult, type SentenceScore } from './profile.ts';
 
 const EPS = 1e-12;
 
@@ -23,44 +23,45 @@ function group(tp: number, predPos: number, pos: number, fp: number, neg: number
   return { p, r, f1, fpr };
 }
 
-function compute(items: readonly ScoredItem[]): ProfileResult {
-  let pos = 0;
-  let neg = 0;
-  let correctTp = 0;
-  let detectTp = 0;
-  let fp = 0;
-  let predPos = 0;
-  for (const item of items) {
+/** Per sentence: positive (source ≠ reference) or negative, and which of the script's tallies it adds to. */
+function score(items: readonly ScoredItem[]) {
+  const sentences = items.map((item): SentenceScore => {
     const s = item.source;
     const t = firstReference(item);
     const p = item.prediction;
-    if (s !== t) {
-      pos++;
-      if (p === t) correctTp++;
-      if (p !== s) detectTp++;
-    } else {
-      neg++;
-      if (p !== t) fp++;
-    }
-    if (s !== p) predPos++;
-  }
-  const warnings: string[] = [];
+    const positive = s !== t;
+    return {
+      counts: {
+        pos: positive ? 1 : 0,
+        neg: positive ? 0 : 1,
+        correct_tp: positive && p === t ? 1 : 0,
+        detect_tp: positive && p !== s ? 1 : 0,
+        fp: !positive && p !== t ? 1 : 0,
+        pred_pos: s !== p ? 1 : 0,
+      },
+    };
+  });
   const multi = firstReferenceWarning(items);
-  if (multi) warnings.push(multi);
+  return { sentences, warnings: multi ? [multi] : [] };
+}
+
+function summarize(totals: Counts): ProfileResult {
+  const c = (key: string) => countOf(totals, key);
   return {
     values: {
-      detect: group(detectTp, predPos, pos, fp, neg),
-      correct: group(correctTp, predPos, pos, fp, neg),
+      detect: group(c('detect_tp'), c('pred_pos'), c('pos'), c('fp'), c('neg')),
+      correct: group(c('correct_tp'), c('pred_pos'), c('pos'), c('fp'), c('neg')),
     },
-    warnings,
+    warnings: [],
   };
 }
 
-export const lemonProfile: MetricProfile = {
+export const lemonProfile = defineProfile({
   name: 'lemon',
   version: '1.0.0',
   description:
     'LEMON run.py Metrics, sentence level: detection and correction P, R, F1 and false-positive rate as fractions, ' +
     'with the script\'s 1e-12 smoothing; any prediction length',
-  compute,
-};
+  score,
+  summarize,
+});

@@ -2,7 +2,8 @@
  * simple-csc `eval/evaluate.py --metric_algorithm levenshtein` (Zhou et al.): source→reference and
  * source→prediction are aligned with unit-cost Levenshtein (ERRANT-style table), and the non-match operations
  * become edits (start, end, replacement) on the source. Sentence- and character-level detection/correction
- * P, R, F1, plus the sentence false-positive rate, in % to 3 decimals. Works on texts of any length.
+ * P, R, F1, plus the sentence false-positive rate, in % to 3 decimals. Works on texts of any length (banded
+ * alignment; a pair too different for the cell limit is refused by name, see docs/align.md).
  *
  * Like the script's main(): every text goes through its clean_text() (drops control/format chars, U+0000,
  * U+FFFD; whitespace → ' ') and strip() first. Rounding: P and R rounded with Python's round(), then
@@ -12,86 +13,24 @@
  * two equal sets were filled in a different order (several insertions at one point in a different order), where
  * CPython's answer depends on string hashing (PYTHONHASHSEED). We use set equality.
  */
+import { unitCostEdits, type UnitCostEdit } from '../align/unit-cost.ts';
 import { chars } from '../text.ts';
 import type { ScoredItem } from '../types.ts';
 import { firstReference, firstReferenceWarning } from './item-checks.ts';
-import type { MetricProfile, MetricValue, ProfileResult } from './profile.ts';
+import { cscdVerdict } from './cscd.ts';
+import { countOf, defineProfile, type Counts, type MetricValue, type ProfileResult, type SentenceScore } from './profile.ts';
 import { pyRound } from './pyround.ts';
 
 /** One non-match alignment operation: source span [srcStart, srcEnd) becomes `text` (one char, or '' for D). */
-export interface LevenshteinEdit {
-  op: 'S' | 'I' | 'D';
-  srcStart: number;
-  srcEnd: number;
-  text: string;
-}
-
-const M = 0;
-const S = 1;
-const I = 2;
-const D = 3;
+export type LevenshteinEdit = UnitCostEdit;
 
 /**
- * The script's Alignment with standard Levenshtein costs: at each mismatched cell the first cheapest of
- * [transposition (never: infinite), substitution, insertion, deletion]; backtracked from the bottom-right.
- * Returns the non-match operations, left to right.
+ * The script's Alignment with standard Levenshtein costs (first cheapest of substitution, insertion, deletion;
+ * backtracked from the bottom-right), banded in align/unit-cost.ts: the same edits as the full table.
+ * Throws AlignmentTooLongError when the texts differ too much for the cell limit.
  */
 export function levenshteinEdits(orig: readonly string[], cor: readonly string[]): LevenshteinEdit[] {
-  const o = orig.length;
-  const c = cor.length;
-  const w = c + 1;
-  const cost = new Int32Array((o + 1) * w);
-  const op = new Uint8Array((o + 1) * w);
-  for (let i = 1; i <= o; i++) {
-    cost[i * w] = i;
-    op[i * w] = D;
-  }
-  for (let j = 1; j <= c; j++) {
-    cost[j] = j;
-    op[j] = I;
-  }
-  for (let i = 0; i < o; i++) {
-    for (let j = 0; j < c; j++) {
-      const cell = (i + 1) * w + j + 1;
-      if (orig[i] === cor[j]) {
-        cost[cell] = cost[i * w + j]!;
-        op[cell] = M;
-        continue;
-      }
-      const sub = cost[i * w + j]! + 1;
-      const ins = cost[(i + 1) * w + j]! + 1;
-      const del = cost[i * w + j + 1]! + 1;
-      // First of the tied minima in the script's order: substitution, insertion, deletion.
-      if (sub <= ins && sub <= del) {
-        cost[cell] = sub;
-        op[cell] = S;
-      } else if (ins <= del) {
-        cost[cell] = ins;
-        op[cell] = I;
-      } else {
-        cost[cell] = del;
-        op[cell] = D;
-      }
-    }
-  }
-  const edits: LevenshteinEdit[] = [];
-  let i = o;
-  let j = c;
-  while (i + j !== 0) {
-    const x = op[i * w + j]!;
-    if (x === M || x === S) {
-      if (x === S) edits.push({ op: 'S', srcStart: i - 1, srcEnd: i, text: cor[j - 1]! });
-      i--;
-      j--;
-    } else if (x === D) {
-      edits.push({ op: 'D', srcStart: i - 1, srcEnd: i, text: '' });
-      i--;
-    } else {
-      edits.push({ op: 'I', srcStart: i, srcEnd: i, text: cor[j - 1]! });
-      j--;
-    }
-  }
-  return edits.reverse();
+  return unitCostEdits(orig, cor);
 }
 
 const SPACE_SEPARATOR = /^\p{Zs}$/u;
@@ -110,12 +49,6 @@ export function simpleCscClean(text: string): string {
   return out.trim();
 }
 
-interface Tally {
-  allError: number;
-  truePredict: number;
-  allPredict: number;
-}
-
 function sameSet(a: Set<string>, b: Set<string>): boolean {
   if (a.size !== b.size) return false;
   for (const x of a) if (!b.has(x)) return false;
@@ -123,99 +56,123 @@ function sameSet(a: Set<string>, b: Set<string>): boolean {
 }
 
 /** The script's compute_p_r_f1: P and R in %, rounded, 0.0 for an empty denominator; F1 from the rounded ones. */
-function prf(t: Tally): { p: number; r: number; f1: number } {
-  const p = t.allPredict === 0 ? 0 : pyRound((t.truePredict / t.allPredict) * 100, 3);
-  const r = t.allError === 0 ? 0 : pyRound((t.truePredict / t.allError) * 100, 3);
+function prf(truePredict: number, allPredict: number, allError: number): { p: number; r: number; f1: number } {
+  const p = allPredict === 0 ? 0 : pyRound((truePredict / allPredict) * 100, 3);
+  const r = allError === 0 ? 0 : pyRound((truePredict / allError) * 100, 3);
   return { p, r, f1: pyRound((2 * p * r) / (p + r + 1e-10), 3) };
 }
 
-function compute(items: readonly ScoredItem[]): ProfileResult {
-  const zero = (): Tally => ({ allError: 0, truePredict: 0, allPredict: 0 });
-  const sentDet = zero();
-  const sentCor = zero();
-  const charDet = zero();
-  const charCor = zero();
-  let notError = 0;
-  let falsePred = 0;
-  const cleaned: string[] = [];
-
-  for (const item of items) {
-    const raw = [item.source, firstReference(item), item.prediction];
-    const [src, tgt, pred] = raw.map(simpleCscClean) as [string, string, string];
-    if (src !== raw[0] || tgt !== raw[1] || pred !== raw[2]) cleaned.push(item.id);
-    const srcChars = chars(src);
-    const goldIdx = new Set<string>();
-    const goldEdits = new Set<string>();
-    for (const e of levenshteinEdits(srcChars, chars(tgt))) {
-      charDet.allError++;
-      charCor.allError++;
-      goldIdx.add(`${e.srcStart},${e.srcEnd}`);
-      goldEdits.add(`${e.srcStart},${e.srcEnd},${e.text}`);
-    }
-    const predIdx = new Set<string>();
-    const predEdits = new Set<string>();
-    // Counted per edit, not per distinct span, as the script does.
-    for (const e of levenshteinEdits(srcChars, chars(pred))) {
-      const span = `${e.srcStart},${e.srcEnd}`;
-      const edit = `${span},${e.text}`;
-      charDet.allPredict++;
-      charCor.allPredict++;
-      predIdx.add(span);
-      predEdits.add(edit);
-      if (goldIdx.has(span)) charDet.truePredict++;
-      if (goldEdits.has(edit)) charCor.truePredict++;
-    }
-    if (goldIdx.size > 0) {
-      sentDet.allError++;
-      sentCor.allError++;
-    } else {
-      notError++;
-      if (predIdx.size > 0) falsePred++;
-    }
-    if (predIdx.size > 0) {
-      sentDet.allPredict++;
-      sentCor.allPredict++;
-      if (sameSet(goldIdx, predIdx)) sentDet.truePredict++;
-      if (sameSet(goldEdits, predEdits)) sentCor.truePredict++;
-    }
+/**
+ * One sentence of the script's loop, on the raw texts (cleaned here), with its per-row label. `ignoreChars`
+ * (--ignore_chars/--ignore_punct): edits whose source character is one of them are skipped, as the script does.
+ */
+export function levenshteinSentence(
+  source: string,
+  reference: string,
+  prediction: string,
+  ignoreChars: ReadonlySet<string> = new Set(),
+): SentenceScore {
+  const [src, tgt, pred] = [source, reference, prediction].map(simpleCscClean) as [string, string, string];
+  const srcChars = chars(src);
+  // Insertions have no source character and are never skipped.
+  const skipped = (e: LevenshteinEdit) => e.srcEnd > e.srcStart && ignoreChars.has(srcChars[e.srcStart]!);
+  const goldIdx = new Set<string>();
+  const goldEdits = new Set<string>();
+  let charError = 0;
+  for (const e of levenshteinEdits(srcChars, chars(tgt))) {
+    if (skipped(e)) continue;
+    charError++;
+    goldIdx.add(`${e.srcStart},${e.srcEnd}`);
+    goldEdits.add(`${e.srcStart},${e.srcEnd},${e.text}`);
   }
+  const predIdx = new Set<string>();
+  const predEdits = new Set<string>();
+  let charPredict = 0;
+  let charDetectTp = 0;
+  let charCorrectTp = 0;
+  // Counted per edit, not per distinct span, as the script does.
+  for (const e of levenshteinEdits(srcChars, chars(pred))) {
+    if (skipped(e)) continue;
+    const span = `${e.srcStart},${e.srcEnd}`;
+    const edit = `${span},${e.text}`;
+    charPredict++;
+    predIdx.add(span);
+    predEdits.add(edit);
+    if (goldIdx.has(span)) charDetectTp++;
+    if (goldEdits.has(edit)) charCorrectTp++;
+  }
+  const hasError = goldIdx.size > 0;
+  const predicted = predIdx.size > 0;
+  return {
+    counts: {
+      sent_error: hasError ? 1 : 0,
+      sent_predict: predicted ? 1 : 0,
+      sent_detect_tp: predicted && sameSet(goldIdx, predIdx) ? 1 : 0,
+      sent_correct_tp: predicted && sameSet(goldEdits, predEdits) ? 1 : 0,
+      char_error: charError,
+      char_predict: charPredict,
+      char_detect_tp: charDetectTp,
+      char_correct_tp: charCorrectTp,
+      not_error: hasError ? 0 : 1,
+      false_pred: !hasError && predicted ? 1 : 0,
+      cleaned: src !== source || tgt !== reference || pred !== prediction ? 1 : 0,
+    },
+    // The script's per-row label (正确/过纠/漏纠/综合), on the cleaned texts.
+    verdict: cscdVerdict(src, tgt, pred),
+  };
+}
 
+
+export function summarizeLevenshtein(totals: Counts): ProfileResult {
+  const c = (key: string) => countOf(totals, key);
   const values: { [key: string]: MetricValue } = {};
-  const groups: [string, Tally][] = [
-    ['sentence detection', sentDet],
-    ['sentence correction', sentCor],
-    ['char detection', charDet],
-    ['char correction', charCor],
+  const groups: [string, string, string][] = [
+    ['sentence detection', 'sent_detect_tp', 'sent'],
+    ['sentence correction', 'sent_correct_tp', 'sent'],
+    ['char detection', 'char_detect_tp', 'char'],
+    ['char correction', 'char_correct_tp', 'char'],
   ];
-  for (const [prefix, t] of groups) {
-    const { p, r, f1 } = prf(t);
+  for (const [prefix, tp, level] of groups) {
+    const { p, r, f1 } = prf(c(tp), c(`${level}_predict`), c(`${level}_error`));
     values[`${prefix} p`] = p;
     values[`${prefix} r`] = r;
     values[`${prefix} f1`] = f1;
   }
-  values['sentence fpr'] = pyRound((100 * falsePred) / (notError + 1e-10), 3);
+  values['sentence fpr'] = pyRound((100 * c('false_pred')) / (c('not_error') + 1e-10), 3);
 
   const warnings: string[] = [];
-  const multi = firstReferenceWarning(items);
-  if (multi) warnings.push(multi);
   const empty: string[] = [];
-  if (sentDet.allPredict === 0) empty.push('no prediction changes the source, so P (and F1) print 0.0 rather than undefined');
-  if (sentDet.allError === 0) empty.push('no reference differs from its source, so R (and F1) print 0.0 rather than undefined');
-  if (notError === 0) empty.push('no sentence is error-free, so sentence fpr prints 0.0 rather than undefined');
+  if (c('sent_predict') === 0) empty.push('no prediction changes the source, so P (and F1) print 0.0 rather than undefined');
+  if (c('sent_error') === 0) empty.push('no reference differs from its source, so R (and F1) print 0.0 rather than undefined');
+  if (c('not_error') === 0) empty.push('no sentence is error-free, so sentence fpr prints 0.0 rather than undefined');
   if (empty.length > 0) warnings.push(`as the script does: ${empty.join('; ')}`);
-  if (cleaned.length > 0) {
+  const cleaned = c('cleaned');
+  if (cleaned > 0) {
     warnings.push(
-      `${cleaned.length} row(s) changed by the script's text cleaning (control characters removed, whitespace normalised, ends stripped) before scoring`,
+      `${cleaned} row(s) changed by the script's text cleaning (control characters removed, whitespace normalised, ends stripped) before scoring`,
     );
   }
   return { values, warnings };
 }
 
-export const levenshteinProfile: MetricProfile = {
-  name: 'levenshtein',
-  version: '1.0.0',
-  description:
-    'simple-csc evaluate.py --metric_algorithm levenshtein: unit-cost alignment edits, sentence- and char-level ' +
-    'detection/correction P, R, F1 and sentence FPR in % (3 decimals); any lengths',
-  compute,
-};
+/** The profile; with `ignoreChars`, the script's --ignore_chars/--ignore_punct (edits on those source characters skipped). */
+export function makeLevenshteinProfile(ignoreChars: ReadonlySet<string> = new Set()) {
+  return defineProfile({
+    name: 'levenshtein',
+    version: '1.0.0',
+    description:
+      'simple-csc evaluate.py --metric_algorithm levenshtein: unit-cost alignment edits, sentence- and char-level ' +
+      'detection/correction P, R, F1 and sentence FPR in % (3 decimals); any lengths' +
+      (ignoreChars.size > 0 ? `; edits on ${ignoreChars.size} ignored source character(s) skipped` : ''),
+    score(items: readonly ScoredItem[]) {
+      const sentences = items.map((item) =>
+        levenshteinSentence(item.source, firstReference(item), item.prediction, ignoreChars),
+      );
+      const multi = firstReferenceWarning(items);
+      return { sentences, warnings: multi ? [multi] : [] };
+    },
+    summarize: summarizeLevenshtein,
+  });
+}
+
+export const levenshteinProfile = makeLevenshteinProfile();

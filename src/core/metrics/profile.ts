@@ -9,13 +9,38 @@ export interface ProfileResult {
   warnings: string[];
 }
 
-/** One metric convention, reproducing one reference script exactly. */
+/** Named counts one sentence adds to a profile's totals (every profile's numbers are functions of summed counts). */
+export type Counts = { [key: string]: number };
+
+/** What one profile says about one sentence. */
+export interface SentenceScore {
+  /** The counts this sentence adds; summing them over sentences gives the totals `summarize` reads. */
+  counts: Counts;
+  /** The sentence's verdict in this convention's words (e.g. "correct", "over-corrected", "missed", "mixed"). */
+  verdict?: string;
+}
+
+export interface ScoredSentences {
+  /** One score per item, in item order. */
+  sentences: SentenceScore[];
+  /** Warnings that depend on the items (not on the totals), e.g. "only the first reference is used". */
+  warnings: string[];
+}
+
+/**
+ * One metric convention, reproducing one reference script exactly, in two steps: per-sentence counts, then the
+ * script's arithmetic on their sums. `compute(items)` ≡ `summarize(sumCounts(score(items).sentences))` plus
+ * score's warnings. Resampling (bootstrap, randomization) reuses `summarize` on resampled sums.
+ */
 export interface MetricProfile {
   name: string;
   /** Bumped whenever a change could alter any number; recorded in every report. */
   version: string;
   description: string;
   /** Throws ProfileError when this convention cannot score the input (e.g. unequal lengths). */
+  score(items: readonly ScoredItem[]): ScoredSentences;
+  /** The script's values (same keys, scale, rounding, null rules) from summed counts, with totals-dependent warnings. */
+  summarize(totals: Counts): ProfileResult;
   compute(items: readonly ScoredItem[]): ProfileResult;
 }
 
@@ -28,4 +53,29 @@ export class ProfileError extends Error {
     super(`${profile}: ${message}`);
     this.name = 'ProfileError';
   }
+}
+
+/** A count by name, 0 when no sentence added it (e.g. no items at all). */
+export function countOf(totals: Counts, key: string): number {
+  return totals[key] ?? 0;
+}
+
+/** Sums per-sentence counts key by key (keys in first-seen order). */
+export function sumCounts(scores: readonly { counts: Counts }[]): Counts {
+  const totals: Counts = {};
+  for (const { counts } of scores) for (const key in counts) totals[key] = (totals[key] ?? 0) + counts[key]!;
+  return totals;
+}
+
+/** `compute` for any profile: score, sum, summarize; score's warnings first, then the totals' ones. */
+export function computeFromScores(profile: Pick<MetricProfile, 'score' | 'summarize'>, items: readonly ScoredItem[]): ProfileResult {
+  const scored = profile.score(items);
+  const result = profile.summarize(sumCounts(scored.sentences));
+  return { values: result.values, warnings: [...scored.warnings, ...result.warnings] };
+}
+
+/** Builds a profile from its two steps; `compute` is always the composition, so the three never disagree. */
+export function defineProfile(parts: Omit<MetricProfile, 'compute'>): MetricProfile {
+  const profile: MetricProfile = { ...parts, compute: (items) => computeFromScores(profile, items) };
+  return profile;
 }

@@ -13,7 +13,7 @@
  */
 import type { ScoredItem } from '../types.ts';
 import { firstReference, firstReferenceWarning, listIds } from './item-checks.ts';
-import { ProfileError, type MetricProfile, type ProfileResult } from './profile.ts';
+import { countOf, defineProfile, ProfileError, type Counts, type ProfileResult, type SentenceScore } from './profile.ts';
 import { pyRound } from './pyround.ts';
 import { toCsv, UTF8_BOM } from '../format/csv.ts';
 
@@ -60,14 +60,25 @@ export function proofreadRows(items: readonly ScoredItem[]): ProofreadRow[] {
   });
 }
 
-function compute(items: readonly ScoredItem[]): ProfileResult {
-  const rows = proofreadRows(items);
-  const counts = { error_total: 0, clean_total: 0, corrected: 0, unchanged_error: 0, changed_not_gold: 0, changed_clean: 0 };
-  for (const row of rows) {
-    if (row.category === 'error') counts.error_total++;
-    else counts.clean_total++;
-    if (row.verdict !== 'kept_clean') counts[row.verdict]++;
-  }
+const COUNT_KEYS = ['error_total', 'clean_total', 'corrected', 'unchanged_error', 'changed_not_gold', 'changed_clean'] as const;
+
+/** One row's counts (one-hot over its category and verdict) with the seed's verdict. */
+export function proofreadScore(row: ProofreadRow): SentenceScore {
+  const counts: Counts = {};
+  for (const key of COUNT_KEYS) counts[key] = 0;
+  counts[row.category === 'error' ? 'error_total' : 'clean_total'] = 1;
+  if (row.verdict !== 'kept_clean') counts[row.verdict] = 1;
+  return { counts, verdict: row.verdict };
+}
+
+function score(items: readonly ScoredItem[]) {
+  const sentences = proofreadRows(items).map(proofreadScore);
+  const multi = firstReferenceWarning(items);
+  return { sentences, warnings: multi ? [multi] : [] };
+}
+
+function summarize(totals: Counts): ProfileResult {
+  const counts = Object.fromEntries(COUNT_KEYS.map((key) => [key, countOf(totals, key)])) as Record<(typeof COUNT_KEYS)[number], number>;
   const rate = (n: number, d: number) => (d === 0 ? null : pyRound(n / d, 4));
   const rates = {
     corrected_rate: rate(counts.corrected, counts.error_total),
@@ -76,8 +87,6 @@ function compute(items: readonly ScoredItem[]): ProfileResult {
     changed_clean_rate: rate(counts.changed_clean, counts.clean_total),
   };
   const warnings: string[] = [];
-  const multi = firstReferenceWarning(items);
-  if (multi) warnings.push(multi);
   if (counts.error_total === 0) {
     warnings.push('no error sentences (source = reference everywhere): corrected_rate, unchanged_error_rate and changed_not_gold_rate are null, not measured');
   }
@@ -87,14 +96,15 @@ function compute(items: readonly ScoredItem[]): ProfileResult {
   return { values: { counts, rates }, warnings };
 }
 
-export const proofreadProfile: MetricProfile = {
+export const proofreadProfile = defineProfile({
   name: 'proofread',
   version: '1.0.0',
   description:
     'Sentence-level proofreading rates (seed 001): strict correction, unchanged-error and changed-but-not-gold ' +
     'among error sentences, changed among clean sentences; separate denominators, null when empty',
-  compute,
-};
+  score,
+  summarize,
+});
 
 export const PROOFREAD_CSV_COLUMNS = ['id', 'category', 'source', 'reference', 'prediction', 'verdict'] as const;
 

@@ -11,48 +11,64 @@
  */
 import type { ScoredItem } from '../types.ts';
 import { divOrNull, firstReferenceWarning, zeroDivisionWarning } from './item-checks.ts';
-import type { MetricProfile, MetricValue, ProfileResult } from './profile.ts';
+import { countOf, defineProfile, sumCounts, type Counts, type MetricValue, type ProfileResult, type SentenceScore } from './profile.ts';
 import { labelLists, sameEdits, sortEdits, type SighanEdit } from './sighan-labels.ts';
 
 type Hit = (pred: readonly SighanEdit[], targ: readonly SighanEdit[]) => boolean;
 
 const samePositions: Hit = (pred, targ) => pred.length === targ.length && pred.every((p, k) => p[0] === targ[k]![0]);
 
-/** One of the script's sent_metric_* functions: same loop, same operation order. */
-function sentenceMetric(
-  kind: 'detect' | 'correct',
-  hitFn: Hit,
-  preds: readonly (readonly SighanEdit[])[],
-  targs: readonly (readonly SighanEdit[])[],
-  values: { [key: string]: MetricValue },
-  undefinedKeys: string[],
-): void {
-  let tp = 0;
-  let targP = 0;
-  let predP = 0;
-  let hit = 0;
-  preds.forEach((pred, k) => {
-    const targ = targs[k]!;
-    if (targ.length > 0) targP++;
-    if (pred.length > 0) predP++;
-    const same = hitFn(pred, targ);
-    if (same) hit++;
-    if (pred.length > 0 && same) tp++;
-  });
-  const acc = divOrNull(hit, targs.length);
-  const p = divOrNull(tp, predP);
-  const r = divOrNull(tp, targP);
-  const f1 = p === null || r === null ? null : p + r > 0 ? (2 * p * r) / (p + r) : 0.0;
-  const entries: [string, number | null][] = [
-    [`sent-${kind}-acc`, acc],
-    [`sent-${kind}-p`, p],
-    [`sent-${kind}-r`, r],
-    [`sent-${kind}-f1`, f1],
-  ];
-  for (const [key, v] of entries) {
-    values[key] = v === null ? null : v * 100;
-    if (v === null) undefinedKeys.push(key);
+/** One sentence of the script's sent_metric_* loops, on sorted label lists. */
+export function realiseSentence(pred: readonly SighanEdit[], targ: readonly SighanEdit[]): SentenceScore {
+  const detectHit = samePositions(pred, targ);
+  const correctHit = sameEdits(pred, targ);
+  const changed = pred.length > 0;
+  return {
+    counts: {
+      sentences: 1,
+      targ_error: targ.length > 0 ? 1 : 0,
+      pred_change: changed ? 1 : 0,
+      detect_hit: detectHit ? 1 : 0,
+      detect_tp: changed && detectHit ? 1 : 0,
+      correct_hit: correctHit ? 1 : 0,
+      correct_tp: changed && correctHit ? 1 : 0,
+    },
+  };
+}
+
+/** The script's values (same operation order) from summed counts, with a warning for undefined ones. */
+export function summarizeRealise(totals: Counts): ProfileResult {
+  const c = (key: string) => countOf(totals, key);
+  const values: { [key: string]: MetricValue } = {};
+  const undefinedKeys: string[] = [];
+  for (const kind of ['detect', 'correct'] as const) {
+    const acc = divOrNull(c(`${kind}_hit`), c('sentences'));
+    const p = divOrNull(c(`${kind}_tp`), c('pred_change'));
+    const r = divOrNull(c(`${kind}_tp`), c('targ_error'));
+    const f1 = p === null || r === null ? null : p + r > 0 ? (2 * p * r) / (p + r) : 0.0;
+    const entries: [string, number | null][] = [
+      [`sent-${kind}-acc`, acc],
+      [`sent-${kind}-p`, p],
+      [`sent-${kind}-r`, r],
+      [`sent-${kind}-f1`, f1],
+    ];
+    for (const [key, v] of entries) {
+      values[key] = v === null ? null : v * 100;
+      if (v === null) undefinedKeys.push(key);
+    }
   }
+  const zero = zeroDivisionWarning(undefinedKeys, [
+    [c('sentences') === 0, 'there are no items (accuracy divides by 0)'],
+    [c('pred_change') === 0, 'no prediction changes any character (P divides by 0)'],
+    [c('targ_error') === 0, 'no target has an error (R divides by 0)'],
+  ]);
+  return { values, warnings: zero ? [zero] : [] };
+}
+
+function labelScores(predLists: readonly (readonly SighanEdit[])[], targLists: readonly (readonly SighanEdit[])[]): SentenceScore[] {
+  // The script asserts this too; a mismatch is a caller bug, not a user input problem.
+  if (predLists.length !== targLists.length) throw new Error('scoreRealiseLabels: one prediction per target needed');
+  return predLists.map((pred, k) => realiseSentence(sortEdits(pred), sortEdits(targLists[k]!)));
 }
 
 /**
@@ -63,34 +79,21 @@ export function scoreRealiseLabels(
   predLists: readonly (readonly SighanEdit[])[],
   targLists: readonly (readonly SighanEdit[])[],
 ): ProfileResult {
-  // The script asserts this too; a mismatch is a caller bug, not a user input problem.
-  if (predLists.length !== targLists.length) throw new Error('scoreRealiseLabels: one prediction per target needed');
-  const preds = predLists.map(sortEdits);
-  const targs = targLists.map(sortEdits);
-  const values: { [key: string]: MetricValue } = {};
-  const undefinedKeys: string[] = [];
-  sentenceMetric('detect', samePositions, preds, targs, values, undefinedKeys);
-  sentenceMetric('correct', sameEdits, preds, targs, values, undefinedKeys);
-  const zero = zeroDivisionWarning(undefinedKeys, [
-    [targs.length === 0, 'there are no items (accuracy divides by 0)'],
-    [preds.every((p) => p.length === 0), 'no prediction changes any character (P divides by 0)'],
-    [targs.every((t) => t.length === 0), 'no target has an error (R divides by 0)'],
-  ]);
-  return { values, warnings: zero ? [zero] : [] };
+  return summarizeRealise(sumCounts(labelScores(predLists, targLists)));
 }
 
-function compute(items: readonly ScoredItem[]): ProfileResult {
+function score(items: readonly ScoredItem[]) {
   const { preds, targs } = labelLists('realise', items);
-  const result = scoreRealiseLabels(preds, targs);
   const multi = firstReferenceWarning(items);
-  return { values: result.values, warnings: multi ? [multi, ...result.warnings] : result.warnings };
+  return { sentences: labelScores(preds, targs), warnings: multi ? [multi] : [] };
 }
 
-export const realiseProfile: MetricProfile = {
+export const realiseProfile = defineProfile({
   name: 'realise',
   version: '1.0.0',
   description:
     'ReaLiSe / SCOPE / yacsc metric_core.py, sentence level: detection and correction accuracy, P, R, F1 in %, ' +
     'full precision; predictions must keep the source length',
-  compute,
-};
+  score,
+  summarize: summarizeRealise,
+});

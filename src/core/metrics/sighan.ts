@@ -13,7 +13,7 @@
 import { chars } from '../text.ts';
 import type { ScoredItem } from '../types.ts';
 import { firstReference, firstReferenceWarning, listIds, requireEqualLengths } from './item-checks.ts';
-import type { MetricProfile, MetricValue, ProfileResult } from './profile.ts';
+import { countOf, defineProfile, sumCounts, type Counts, type MetricValue, type ProfileResult, type SentenceScore } from './profile.ts';
 import { pyRound } from './pyround.ts';
 import { goldEdits, textEdits, type SighanEdit } from './sighan-labels.ts';
 
@@ -66,22 +66,19 @@ export function javaRound4(x: number): number {
   return pyRound(x, 4);
 }
 
-interface Confusion {
-  tp: number;
-  fp: number;
-  tn: number;
-  fn: number;
+/** One sentence's detection and correction outcome as one-hot counts (det_tp … cor_fn). */
+export function sighanSentence(gold: SighanEdits, predicted: SighanEdits): SentenceScore {
+  const o = sighanOutcome(gold, predicted);
+  const counts: Counts = {};
+  for (const [prefix, outcome] of [['det', o.detection], ['cor', o.correction]] as const) {
+    for (const k of ['TP', 'FP', 'TN', 'FN'] as const) counts[`${prefix}_${k.toLowerCase()}`] = outcome === k ? 1 : 0;
+  }
+  return { counts };
 }
 
-/** Scores label pairs exactly as the jar prints them; NaN ratios leave their keys out. */
-export function scoreSighanLabels(sentences: readonly SighanSentence[]): ProfileResult {
-  const det: Confusion = { tp: 0, fp: 0, tn: 0, fn: 0 };
-  const cor: Confusion = { tp: 0, fp: 0, tn: 0, fn: 0 };
-  for (const s of sentences) {
-    const o = sighanOutcome(s.gold, s.predicted);
-    det[o.detection.toLowerCase() as keyof Confusion]++;
-    cor[o.correction.toLowerCase() as keyof Confusion]++;
-  }
+/** The jar's printed values from summed outcomes; NaN ratios leave their keys out. */
+export function summarizeSighan(totals: Counts): ProfileResult {
+  const c = (key: string) => countOf(totals, key);
   const values: { [key: string]: MetricValue } = {};
   const missing: string[] = [];
   const ratio = (key: string, num: number, den: number): number | null => {
@@ -93,12 +90,13 @@ export function scoreSighanLabels(sentences: readonly SighanSentence[]): Profile
     values[`${key}_counts`] = [num, den];
     return num / den;
   };
-  ratio('FPR', det.fp, det.fp + det.tn);
-  for (const [prefix, c] of [['D', det], ['C', cor]] as const) {
-    const n = c.tp + c.fp + c.tn + c.fn;
-    ratio(`${prefix}_acc`, c.tp + c.tn, n);
-    const p = ratio(`${prefix}_p`, c.tp, c.tp + c.fp);
-    const r = ratio(`${prefix}_r`, c.tp, c.tp + c.fn);
+  ratio('FPR', c('det_fp'), c('det_fp') + c('det_tn'));
+  for (const [prefix, g] of [['D', 'det'], ['C', 'cor']] as const) {
+    const [tp, fp, tn, fn] = [c(`${g}_tp`), c(`${g}_fp`), c(`${g}_tn`), c(`${g}_fn`)];
+    const n = tp + fp + tn + fn;
+    ratio(`${prefix}_acc`, tp + tn, n);
+    const p = ratio(`${prefix}_p`, tp, tp + fp);
+    const r = ratio(`${prefix}_r`, tp, tp + fn);
     // F1 from the unrounded P and R (the toy example prints 0.6667, not 0.6666 from 0.8 and 0.5714).
     if (p === null || r === null || p + r === 0) missing.push(`${prefix}_f1 (P or R undefined, or P + R = 0)`);
     else values[`${prefix}_f1`] = javaRound4((2 * p * r) / (p + r));
@@ -110,36 +108,43 @@ export function scoreSighanLabels(sentences: readonly SighanSentence[]): Profile
   return { values, warnings };
 }
 
+/** Scores label pairs exactly as the jar prints them; NaN ratios leave their keys out. */
+export function scoreSighanLabels(sentences: readonly SighanSentence[]): ProfileResult {
+  return summarizeSighan(sumCounts(sentences.map((s) => sighanSentence(s.gold, s.predicted))));
+}
+
 /** Characters the comma-separated label format cannot carry: the jar splits on ',' and trims fields. */
 function unwritableInLabels(c: string): boolean {
   return c === ',' || c.trim() === '';
 }
 
-export const sighanProfile: MetricProfile = {
+function score(items: readonly ScoredItem[]) {
+  // The label format only expresses same-length substitutions.
+  requireEqualLengths('sighan', items, (it) => [it.source, firstReference(it), it.prediction], 'source, reference and prediction of equal length');
+  const sentences: SighanSentence[] = items.map((it) => ({
+    id: it.id,
+    gold: goldEdits(it),
+    predicted: sighanEdits(it.source, it.prediction),
+  }));
+  const warnings: string[] = [];
+  const multi = firstReferenceWarning(items);
+  if (multi) warnings.push(multi);
+  const unwritable = sentences
+    .filter((s) => [...s.gold, ...s.predicted].some(([, c]) => unwritableInLabels(c)))
+    .map((s) => s.id);
+  if (unwritable.length > 0) {
+    warnings.push(
+      `${unwritable.length} row(s) have an edit to ',' or a blank, which the official tool cannot read from its comma-separated labels (it fails on such files); these numbers are what it would print if it could: ${listIds(unwritable)}`,
+    );
+  }
+  return { sentences: sentences.map((s) => sighanSentence(s.gold, s.predicted)), warnings };
+}
+
+export const sighanProfile = defineProfile({
   name: 'sighan',
   version: '1.0.0',
   description:
     'Official SIGHAN15 tool (sighan15csc.jar): sentence-level FPR, detection/correction accuracy, precision, recall, F1 (4 decimals) with counts',
-  compute(items: readonly ScoredItem[]): ProfileResult {
-    // The label format only expresses same-length substitutions.
-    requireEqualLengths('sighan', items, (it) => [it.source, firstReference(it), it.prediction], 'source, reference and prediction of equal length');
-    const sentences: SighanSentence[] = items.map((it) => ({
-      id: it.id,
-      gold: goldEdits(it),
-      predicted: sighanEdits(it.source, it.prediction),
-    }));
-    const result = scoreSighanLabels(sentences);
-    const warnings: string[] = [];
-    const multi = firstReferenceWarning(items);
-    if (multi) warnings.push(multi);
-    const unwritable = sentences
-      .filter((s) => [...s.gold, ...s.predicted].some(([, c]) => unwritableInLabels(c)))
-      .map((s) => s.id);
-    if (unwritable.length > 0) {
-      warnings.push(
-        `${unwritable.length} row(s) have an edit to ',' or a blank, which the official tool cannot read from its comma-separated labels (it fails on such files); these numbers are what it would print if it could: ${listIds(unwritable)}`,
-      );
-    }
-    return { values: result.values, warnings: [...warnings, ...result.warnings] };
-  },
-};
+  score,
+  summarize: summarizeSighan,
+});

@@ -1,9 +1,11 @@
 /**
- * Character-level P/R/F1 of error spans (seed 002, the WMT'23 QE span metric), two ways:
- * - `recipe`: the seed's scoring code transliterated: true/false positives and negatives over covered characters,
- *   plus 0.5 × length for every gold/predicted span pair at the same list index with the same start and end but a
- *   different severity, added to numerator and denominators alike; a zero denominator gives 0, so a sentence with
- *   no gold and no predicted span scores 0.
+ * Character-level P/R/F1 of error spans (seed 002, the WMT'23 QE span metric), three readings:
+ * - `recipe`: the seed's scoring code as Python executes it: true/false positives and negatives over covered
+ *   characters, plus `severity_mismatch` added to numerator and denominators alike: 0.5 × the length of `s` for
+ *   every gold/predicted pair at the same list index (zip) with the same start and end but a different severity.
+ *   The generator has no `s` of its own, so Python takes the enclosing function's `s`: the last span of the
+ *   predicted list (pairs exist only when that list is non-empty). A zero denominator gives 0.
+ * - `recipe_pair_length`: the same with the pair's own length, what the code was presumably meant to say.
  * - `per_char`: the seed's prose: a character in both gold and predicted spans earns 1, or 0.5 when its severities
  *   differ (a character's severity is that of the first span listing it); P = credit / predicted characters,
  *   R = credit / gold characters; null where a denominator is zero.
@@ -27,17 +29,29 @@ function severity(s: ErrorSpan): string | null {
   return s.severity ?? null;
 }
 
-export function recipeCounts(gold: readonly ErrorSpan[], pred: readonly ErrorSpan[]): RecipeCounts {
+/** Which length a severity mismatch is credited with: the code as executed, or the pair's own. */
+export type RecipeReading = 'recipe' | 'recipe_pair_length';
+
+export function recipeCounts(
+  gold: readonly ErrorSpan[],
+  pred: readonly ErrorSpan[],
+  reading: RecipeReading = 'recipe',
+): RecipeCounts {
   const g = spanChars(gold);
   const p = spanChars(pred);
   let tp = 0;
   for (const i of p) if (g.has(i)) tp++;
   let mismatch = 0;
+  const last = pred[pred.length - 1];
   // zip() stops at the shorter list.
   for (let k = 0; k < Math.min(gold.length, pred.length); k++) {
     const a = gold[k]!;
     const b = pred[k]!;
-    if (severity(a) !== severity(b) && a.start === b.start && a.end === b.end) mismatch += 0.5 * (b.end - b.start);
+    if (severity(a) !== severity(b) && a.start === b.start && a.end === b.end) {
+      // As executed, `s` is the predicted loop's last span (it exists: the zip is non-empty).
+      const credited = reading === 'recipe' ? last! : b;
+      mismatch += 0.5 * (credited.end - credited.start);
+    }
   }
   return { tp, fp: p.size - tp, fn: g.size - tp, severity_mismatch: mismatch };
 }

@@ -70,6 +70,10 @@ describe('typeBreakdown', () => {
       name: 'strict',
       version: '0',
       description: '',
+      score: () => {
+        throw new ProfileError('strict', 'cannot score this');
+      },
+      summarize: () => ({ values: {}, warnings: [] }),
       compute: () => {
         throw new ProfileError('strict', 'cannot score this');
       },

@@ -98,3 +98,31 @@ describe('spanF1 over a test set', () => {
     expect(r.per_char.micro.f1).toBeNull();
   });
 });
+
+describe("the seed's code as Python executes it, against its own output", () => {
+  // compute_char_f1 from seed 002 run verbatim in python3 on these spans (namedtuples start, end, severity).
+  const cases: [string, ErrorSpan[], ErrorSpan[], number][] = [
+    ['issue', [s(0, 2, 'major'), s(4, 8, 'minor')], [s(0, 2, 'minor'), s(4, 8, 'minor'), s(10, 13, 'major')], 0.8333333333333333],
+    ['no_pred', [s(0, 3, 'major')], [], 0],
+    ['no_gold', [], [s(1, 2, 'minor')], 0],
+    ['both_empty', [], [], 0],
+    ['short_last', [s(0, 4, 'major'), s(5, 9, 'major'), s(12, 13, 'minor')], [s(0, 4, 'minor'), s(5, 9, 'minor'), s(20, 21, 'minor')], 0.9],
+    ['zip_truncates', [s(0, 2, 'major'), s(3, 6, 'minor'), s(8, 9, 'major')], [s(0, 2, 'minor')], 0.6],
+    ['overlap', [s(0, 5, 'major')], [s(0, 5, 'minor'), s(2, 4, 'major')], 1.0],
+    ['all_match', [s(1, 3, 'minor'), s(5, 6, 'major')], [s(1, 3, 'minor'), s(5, 6, 'major')], 1.0],
+  ];
+  for (const [name, gold, pred, f1] of cases) {
+    it(`${name}: F1 ${f1}`, () => expect(recipeScores(recipeCounts(gold, pred)).f1).toBe(f1));
+  }
+
+  it('credits each mismatch with the last predicted span; the pair-length and per-character readings differ', () => {
+    const [, gold, pred] = cases[0]!;
+    expect(recipeCounts(gold, pred).severity_mismatch).toBe(1.5); // 0.5 × |[10,13)|
+    expect(recipeCounts(gold, pred, 'recipe_pair_length').severity_mismatch).toBe(1); // 0.5 × |[0,2)|
+    expect(recipeScores(recipeCounts(gold, pred, 'recipe_pair_length')).f1).toBeCloseTo(14 / 17, 15); // 0.8235
+    // Per character: 0, 1 wrong severity (0.5 each), 4–7 right: credit 5 of 9 predicted, 6 gold → F1 2/3.
+    expect(perCharScores(perCharCounts(gold, pred)).f1).toBeCloseTo(2 / 3, 15);
+    const r = spanF1([{ id: 'x', gold, pred }]);
+    expect([r.recipe.micro.f1, r.recipe_pair_length.micro.f1]).toEqual([0.8333333333333333, recipeScores(recipeCounts(gold, pred, 'recipe_pair_length')).f1]);
+  });
+});

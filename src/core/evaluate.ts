@@ -1,0 +1,432 @@
+/**
+ * One evaluation pipeline for the CLI, the page's worker and the tests (in the spirit of ERRANT's one annotator
+ * facade): Eval-CSC profiles → Eval-GCSC (segment, extract, judge) → operation statistics → error types.
+ * Every number in the Report is summarized from the per-sentence records kept in the RunResult, so the records
+ * (`sentenceRecords`, the CLI's --rows) always sum to the aggregates. Runtime-neutral: the judge and the
+ * segmenter come in the plan; cancel, progress and yielding come in the hooks.
+ */
+import { CancelledError, type CancelSignal } from './cancel.ts';
+import { byTypeSection, type TypeBreakdown } from './errortype/index.ts';
+import { GCSC_PROFILE, GCSC_PROFILE_NAMES, OPS_PROFILE } from './gcsc/names.ts';
+import { opsSentenceOrRefused, summarizeOps } from './gcsc/op-stats.ts';
+import { runGcsc, type GcscProgress, type GcscRun, type JudgedOperation } from './gcsc/pipeline.ts';
+import type { ResolvedJudge } from './judge-spec.ts';
+import { sumCounts, type Counts, type ProfileError, type SentenceScore } from './metrics/profile.ts';
+import { DEFAULT_PROFILES } from './metrics/registry.ts';
+import {
+  addRefusedRows,
+  newReport,
+  refusalWarning,
+  refusedRowWarning,
+  renderWarning,
+  resolveProfiles,
+  runProfile,
+  type DatasetInfo,
+  type GcscSection,
+  type ProfileOutcome,
+  type Report,
+  type RunWarning,
+  type SystemInput,
+} from './report.ts';
+import { keptIndices, type RefusedRow } from './refused-rows.ts';
+import type { Segmenter } from './segment/segmenter.ts';
+import { cscdRowLabel, simpleCscRowLabel } from './metrics/simplecsc-labels.ts';
+import { charLength } from './text.ts';
+import { describeNormalization, ignoredCharSet, isNormalizing, normalizeItems, withIgnoredChars, type NormalizationOptions } from './normalize/index.ts';
+
+export interface EvaluationPlan {
+  /**
+   * Profile names as the CLI's --metrics takes them (Eval-CSC profiles, 'gcsc', 'ops'), in any order; reports
+   * list Eval-CSC profiles first, then gcsc, then ops. Undefined: the default profiles plus gcsc and ops. Empty:
+   * an error (say which).
+   */
+  profiles?: readonly string[];
+  /** Adds `by_type` (error-type breakdown) to the report, with the named Eval-CSC profiles (all when undefined). */
+  byType?: boolean;
+  /** Needed when gcsc runs. */
+  judge?: ResolvedJudge;
+  /** Needed when gcsc runs. */
+  segmenter?: Segmenter;
+  /** Judge requests per call (default 256). */
+  judgeBatch?: number;
+  /**
+   * simple-csc's normalisation options (and CSCD-NS's ignore_chars), applied to every system's items before any
+   * scoring; the report's dataset records them and the rows they left out.
+   */
+  normalization?: NormalizationOptions;
+}
+
+export type EvaluateStage = 'score' | 'segment' | 'extract' | 'judge' | 'ops' | 'by-type';
+
+/**
+ * Progress in units of real work: sentences scored per profile, references segmented, sentences extracted,
+ * operations judged, sentences counted for ops and error types. `done/total` are the stage's own; `unitsDone`
+ * never decreases and ends at `unitsTotal`. `unitsTotal` grows once, when extraction tells how many judge
+ * requests there are.
+ */
+export interface EvaluateProgress {
+  stage: EvaluateStage;
+  done: number;
+  total: number;
+  unitsDone: number;
+  unitsTotal: number;
+  /** What is being worked on, for a progress line. */
+  system?: string;
+  profile?: string;
+}
+
+export interface EvaluateHooks {
+  signal?: CancelSignal;
+  onProgress?: (progress: EvaluateProgress) => void;
+  /** Awaited between chunks of work (a worker passes a zero-timeout promise so it hears cancel). */
+  yieldNow?: () => Promise<void>;
+}
+
+/** One sentence of one system, with what every profile said about it. */
+export interface SentenceResult {
+  id: string;
+  source: string;
+  references: string[];
+  prediction: string;
+  /** Profile name → that profile's counts (and verdict) for this sentence; refused profiles are absent. */
+  scores: Record<string, SentenceScore>;
+  /** Profile name → why this row was left out of that profile's counts (alignment too long); absent when none. */
+  refused?: Record<string, string>;
+  /** Eval-GCSC's operations with their judgements (when gcsc ran). */
+  operations?: JudgedOperation[];
+  /** Eval-GCSC: every operation correct and every error word covered (when gcsc ran). */
+  gcscCorrect?: boolean;
+}
+
+export interface SystemResult {
+  name: string;
+  sentences: SentenceResult[];
+  /** Profile name → its refusal message (as in the report), once per system. */
+  refusals: Record<string, string>;
+  /** Profile name → the rows it left out (alignment too long for the cell limit), in item order; absent when none. */
+  refusedRows: Record<string, RefusedRow[]>;
+  /** Profile name → summed counts, what each profile's values were computed from. */
+  totals: Record<string, Counts>;
+}
+
+export interface RunResult {
+  dataset: DatasetInfo;
+  /** Profiles that ran, in report order. */
+  profiles: string[];
+  systems: SystemResult[];
+  /** Structured warnings in report order (report.warnings renders them). */
+  warnings: RunWarning[];
+  /** The Eval-GCSC run's figures, when it ran. */
+  gcsc?: { judge: string; segmenter: string; operations: number; judgeRequests: number };
+  report: Report;
+}
+
+export class PlanError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PlanError';
+  }
+}
+
+const OPS_CHUNK = 200;
+
+export async function evaluate(
+  givenDataset: DatasetInfo,
+  givenSystems: readonly SystemInput[],
+  plan: EvaluationPlan,
+  hooks: EvaluateHooks = {},
+): Promise<RunResult> {
+  if (plan.profiles !== undefined && plan.profiles.length === 0) {
+    throw new PlanError('no metric profile named; name at least one (or none at all for the defaults)');
+  }
+  const wanted = plan.profiles ?? [...DEFAULT_PROFILES.map((p) => p.name), ...GCSC_PROFILE_NAMES];
+  const { dataset, systems, ignoreChars } = normalized(givenDataset, givenSystems, plan.normalization);
+  const cscProfiles = resolveProfiles(wanted).map((p) => (ignoreChars.size > 0 ? withIgnoredChars(p, ignoreChars) : p));
+  const wantGcsc = wanted.includes(GCSC_PROFILE.name);
+  const wantOps = wanted.includes(OPS_PROFILE.name);
+  if (wantGcsc && (!plan.judge || !plan.segmenter)) throw new PlanError('gcsc needs a judge and a segmenter in the plan');
+
+  const { signal, onProgress, yieldNow } = hooks;
+  const pause = async () => {
+    if (yieldNow) await yieldNow();
+    if (signal?.aborted) throw new CancelledError();
+  };
+  const itemsTotal = systems.reduce((n, s) => n + s.items.length, 0);
+  const distinctReferences = wantGcsc ? new Set(systems.flatMap((s) => s.items.map((i) => i.references[0]!))).size : 0;
+  const units = { done: 0, total: itemsTotal * cscProfiles.length + (wantGcsc ? distinctReferences + itemsTotal : 0) + (wantOps ? itemsTotal : 0) + (plan.byType ? itemsTotal : 0) };
+  const report = (stage: EvaluateStage, done: number, total: number, extra: { system?: string; profile?: string } = {}) =>
+    onProgress?.({ stage, done, total, unitsDone: units.done, unitsTotal: units.total, ...extra });
+
+  const results: SystemResult[] = systems.map((s) => ({
+    name: s.name,
+    sentences: s.items.map((item) => ({ id: item.id, source: item.source, references: [...item.references], prediction: item.prediction, scores: {} })),
+    refusals: {},
+    refusedRows: {},
+    totals: {},
+  }));
+  const outcomes: Record<string, ProfileOutcome>[] = systems.map(() => ({}));
+  const cscWarnings: RunWarning[] = [];
+
+  // 1. Eval-CSC: each profile scores a system's sentences; its values come from their summed counts.
+  const scoreTotal = itemsTotal * cscProfiles.length;
+  let scoreDone = 0;
+  for (const [s, system] of systems.entries()) {
+    const result = results[s]!;
+    for (const profile of cscProfiles) {
+      await pause();
+      report('score', scoreDone, scoreTotal, { system: system.name, profile: profile.name });
+      const run = runProfile(profile, system.items);
+      if (run.ok) {
+        const kept = keptIndices(system.items.length, run.refused);
+        run.scored.sentences.forEach((score, k) => (result.sentences[kept[k]!]!.scores[profile.name] = score));
+        leaveOut(result, profile.name, run.refused);
+        for (const row of run.refused) cscWarnings.push(refusedRowWarning(system.name, profile.name, row));
+        const totals = sumCounts(run.scored.sentences);
+        const summary = profile.summarize(totals);
+        result.totals[profile.name] = totals;
+        outcomes[s]![profile.name] = summary.values;
+        for (const message of [...run.scored.warnings, ...summary.warnings]) cscWarnings.push({ system: system.name, profile: profile.name, message });
+      } else {
+        refuse(result, outcomes[s]!, profile.name, run.error, cscWarnings);
+      }
+      scoreDone += system.items.length;
+      units.done += system.items.length;
+    }
+  }
+  report('score', scoreTotal, scoreTotal);
+
+  // 2. Eval-GCSC.
+  let gcscRun: GcscRun | undefined;
+  if (wantGcsc) {
+    const base = units.done;
+    const judgeBase = base + distinctReferences + itemsTotal;
+    let judgeTotalKnown = false;
+    const onGcsc = (p: GcscProgress) => {
+      if (p.phase === 'segment') units.done = base + p.done;
+      else if (p.phase === 'extract') units.done = base + distinctReferences + p.done;
+      else {
+        if (!judgeTotalKnown) {
+          units.total += p.total;
+          judgeTotalKnown = true;
+        }
+        units.done = judgeBase + p.done;
+      }
+      report(p.phase, p.done, p.total);
+    };
+    gcscRun = await runGcsc(systems, {
+      segmenter: plan.segmenter!,
+      judge: plan.judge!.judge,
+      onProgress: onGcsc,
+      ...(signal ? { signal } : {}),
+      ...(yieldNow ? { yieldNow } : {}),
+      ...(plan.judgeBatch ? { judgeBatch: plan.judgeBatch } : {}),
+    });
+    gcscRun.systems.forEach((judged, s) => {
+      const result = results[s]!;
+      leaveOut(result, GCSC_PROFILE.name, judged.refused);
+      judged.sentences.forEach((sentence, k) => {
+        if (sentence.refused !== undefined) return;
+        const target = result.sentences[k]!;
+        target.scores[GCSC_PROFILE.name] = { counts: sentence.counts };
+        target.operations = sentence.operations;
+        target.gcscCorrect = sentence.correct;
+      });
+      result.totals[GCSC_PROFILE.name] = sumCounts(judged.sentences);
+      outcomes[s]![GCSC_PROFILE.name] = judged.values;
+    });
+  }
+
+  // 3. Operation statistics (with C_ne / C_enp from the judgements when gcsc ran).
+  const opsWarnings: string[][] = systems.map(() => []);
+  if (wantOps) {
+    let opsDone = 0;
+    for (const [s, system] of systems.entries()) {
+      const result = results[s]!;
+      const judged = gcscRun?.systems[s]?.sentences;
+      for (let i = 0; i < system.items.length; i += OPS_CHUNK) {
+        await pause();
+        report('ops', opsDone, itemsTotal, { system: system.name, profile: OPS_PROFILE.name });
+        const end = Math.min(i + OPS_CHUNK, system.items.length);
+        for (let k = i; k < end; k++) {
+          const one = opsSentenceOrRefused(system.items[k]!, k, judged?.[k]);
+          if (one.ok) result.sentences[k]!.scores[OPS_PROFILE.name] = { counts: one.counts };
+          else leaveOut(result, OPS_PROFILE.name, [one.row]);
+        }
+        opsDone += end - i;
+        units.done += end - i;
+      }
+      const totals = sumCounts(result.sentences.flatMap((r) => r.scores[OPS_PROFILE.name] ?? []));
+      result.totals[OPS_PROFILE.name] = totals;
+      const ops = summarizeOps(totals, judged !== undefined);
+      outcomes[s]![OPS_PROFILE.name] = ops.values;
+      opsWarnings[s] = ops.warnings;
+    }
+    report('ops', itemsTotal, itemsTotal);
+  }
+
+  // 4. Error types (each type's subset re-scored by the profiles).
+  let byType: Record<string, TypeBreakdown> | undefined;
+  if (plan.byType) {
+    byType = {};
+    const names = plan.profiles;
+    let done = 0;
+    for (const system of systems) {
+      await pause();
+      report('by-type', done, itemsTotal, { system: system.name });
+      Object.assign(byType, byTypeSection([system], names));
+      done += system.items.length;
+      units.done += system.items.length;
+    }
+    report('by-type', itemsTotal, itemsTotal);
+  }
+
+  return assemble(dataset, systems, plan, { cscProfiles, wantGcsc, wantOps, gcscRun, results, outcomes, cscWarnings, opsWarnings, byType });
+}
+
+/** The items every stage sees: normalised when the plan says so (ignored rows are the same for every system). */
+function normalized(
+  dataset: DatasetInfo,
+  systems: readonly SystemInput[],
+  options: NormalizationOptions | undefined,
+): { dataset: DatasetInfo; systems: readonly SystemInput[]; ignoreChars: ReadonlySet<string> } {
+  if (!options || !isNormalizing(options)) return { dataset, systems, ignoreChars: new Set() };
+  let ignored: DatasetInfo['ignored_rows'] = [];
+  const out = systems.map((system) => {
+    const result = normalizeItems(system.items, options);
+    ignored = result.ignored;
+    return { name: system.name, items: result.items };
+  });
+  return {
+    dataset: { ...dataset, normalization: describeNormalization(options), ignored_rows: ignored },
+    systems: out,
+    ignoreChars: ignoredCharSet(options),
+  };
+}
+
+/** Marks rows a profile left out, on the system and on each row's record. */
+function leaveOut(result: SystemResult, profile: string, rows: readonly RefusedRow[]): void {
+  if (rows.length === 0) return;
+  (result.refusedRows[profile] ??= []).push(...rows);
+  for (const row of rows) (result.sentences[row.index]!.refused ??= {})[profile] = row.message;
+}
+
+function refuse(result: SystemResult, outcomes: Record<string, ProfileOutcome>, profile: string, error: ProfileError, warnings: RunWarning[]): void {
+  result.refusals[profile] = error.message;
+  outcomes[profile] = { error: error.message };
+  warnings.push(refusalWarning(result.name, error));
+}
+
+/** The Report, in the order and shape the CLI has always printed, from the records. */
+function assemble(
+  dataset: DatasetInfo,
+  systems: readonly SystemInput[],
+  plan: EvaluationPlan,
+  run: {
+    cscProfiles: readonly { name: string; version: string }[];
+    wantGcsc: boolean;
+    wantOps: boolean;
+    gcscRun: GcscRun | undefined;
+    results: SystemResult[];
+    outcomes: Record<string, ProfileOutcome>[];
+    cscWarnings: RunWarning[];
+    opsWarnings: string[][];
+    byType: Record<string, TypeBreakdown> | undefined;
+  },
+): RunResult {
+  const { gcscRun, results, outcomes } = run;
+  const profiles = [...run.cscProfiles];
+  if (run.wantGcsc) profiles.push(GCSC_PROFILE);
+  if (run.wantOps) profiles.push(OPS_PROFILE);
+  const report = newReport(dataset, profiles);
+  const warnings = [...run.cscWarnings];
+  systems.forEach((system, s) => {
+    const judged = gcscRun?.systems[s];
+    const leftOut = (profile: string) => (results[s]!.refusedRows[profile] ?? []).map((row) => refusedRowWarning(system.name, profile, row));
+    if (judged) {
+      warnings.push(...leftOut(GCSC_PROFILE.name));
+      for (const message of judged.warnings) warnings.push({ system: system.name, profile: GCSC_PROFILE.name, message });
+    }
+    if (run.wantOps) warnings.push(...leftOut(OPS_PROFILE.name));
+    for (const message of run.opsWarnings[s]!) warnings.push({ system: system.name, profile: OPS_PROFILE.name, message });
+    for (const profile of profiles) addRefusedRows(report, system.name, profile.name, results[s]!.refusedRows[profile.name] ?? []);
+    report.systems[system.name] = outcomes[s]!;
+  });
+  report.warnings = warnings.map(renderWarning);
+  if (gcscRun) report.gcsc = gcscSection(gcscRun, plan.judge!);
+  if (run.byType) Object.assign(report, { by_type: run.byType });
+  const result: RunResult = { dataset, profiles: profiles.map((p) => p.name), systems: results, warnings, report };
+  if (gcscRun) {
+    result.gcsc = { judge: gcscRun.judge, segmenter: gcscRun.segmenter, operations: gcscRun.stats.operations, judgeRequests: gcscRun.stats.judged };
+  }
+  return result;
+}
+
+/** report.gcsc: the keys reports have always had (same order), then the typed judge fields. */
+function gcscSection(run: GcscRun, judge: ResolvedJudge): GcscSection {
+  // Insertion order is the JSON order: the judge's details come between the ids and the counts.
+  const section: Partial<GcscSection> = { judge: run.judge, segmenter: run.segmenter };
+  if (judge.info?.model !== undefined) section.model = judge.info.model;
+  if (judge.threshold !== undefined) section.threshold = judge.threshold;
+  if (judge.info?.pooling !== undefined) section.pooling = judge.info.pooling;
+  if (judge.info?.labels !== undefined) section.labels = judge.info.labels;
+  const stats = judge.stats?.();
+  if (stats) section.embedding = stats;
+  section.operations = run.stats.operations;
+  section.judge_requests = run.stats.judged;
+  section.judge_kind = judge.spec.kind;
+  if (judge.thresholdFrom !== undefined) section.threshold_from = judge.thresholdFrom;
+  const unjudged = run.systems.filter((s) => s.unjudged > 0);
+  if (unjudged.length > 0) section.unjudged = Object.fromEntries(unjudged.map((s) => [s.name, s.unjudged]));
+  return section as GcscSection;
+}
+
+/** One --rows record: a system's sentence with every profile's counts and verdict, and Eval-GCSC's operations. */
+export type SentenceRecord = {
+  system: string;
+  id: string;
+  source: string;
+  reference: string;
+  /** Only when the test set gives more than one. */
+  references?: string[];
+  prediction: string;
+} & { [profile: string]: unknown };
+
+/**
+ * The per-sentence records (the CLI's --rows JSON Lines), system by system in test-set order. Each profile that
+ * scored the system contributes `{...counts, verdict?}`; gcsc contributes `{correct, counts, operations}`; a row a
+ * profile left out (alignment too long) has `{refused: why}` there instead. Summing a
+ * profile's counts over a system's records and summarizing them gives the report's values.
+ */
+export function sentenceRecords(result: RunResult): SentenceRecord[] {
+  const records: SentenceRecord[] = [];
+  for (const system of result.systems) {
+    for (const sentence of system.sentences) {
+      // Key order is the JSON order: references (only when several) sit between reference and prediction.
+      const head: Record<string, unknown> = { system: system.name, id: sentence.id, source: sentence.source, reference: sentence.references[0]! };
+      if (sentence.references.length > 1) head.references = sentence.references;
+      head.prediction = sentence.prediction;
+      // The per-row labels of the two scripts' reports (CSCD-NS lists only rows it could score: equal lengths).
+      const item = { id: sentence.id, source: sentence.source, references: sentence.references, prediction: sentence.prediction };
+      const equalLengths = charLength(item.source) === charLength(item.references[0]!) && charLength(item.source) === charLength(item.prediction);
+      head.labels = { cscd_ns: equalLengths ? cscdRowLabel(item) : null, simple_csc: simpleCscRowLabel(item) };
+      const record = head as SentenceRecord;
+      for (const profile of result.profiles) {
+        const score = sentence.scores[profile];
+        const refused = sentence.refused?.[profile];
+        // A row the profile left out says why, and adds no counts.
+        if (refused !== undefined) record[profile] = { refused };
+        if (!score) continue;
+        if (profile === GCSC_PROFILE.name) {
+          // Its counts include one named "operations", so they get their own object beside the operation list.
+          record[profile] = { correct: sentence.gcscCorrect, counts: { ...score.counts }, operations: sentence.operations };
+          continue;
+        }
+        const entry: Record<string, unknown> = { ...score.counts };
+        if (score.verdict !== undefined) entry.verdict = score.verdict;
+        record[profile] = entry;
+      }
+      records.push(record);
+    }
+  }
+  return records;
+}
