@@ -1,15 +1,49 @@
 import { readFile } from 'node:fs/promises';
+import { parseEncodingName, TEXT_ENCODINGS, type InputFile } from '../core/io/index.ts';
+import { UsageError } from './usage-error.ts';
 
-/** A usage error: bad flags or values. Exit code 2, like invalid input. */
-export class UsageError extends Error {}
+// The error class and flag parsing live in their own small files so `csc-studio --version` loads neither the
+// readers nor their dependencies; they are re-exported here for the commands.
+export { UsageError } from './usage-error.ts';
+export { flagErrorMessage, isParseArgsError, parseFlags, type FlagValues } from './flags.ts';
+
+/** A short human reason for a file-system error code. */
+export function fsProblem(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return 'no such file or folder';
+    case 'EISDIR':
+      return 'it is a folder, not a file';
+    case 'ENOTDIR':
+      return 'a part of the path is a file, not a folder';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'ENOSPC':
+      return 'the disk is full';
+    case 'EDQUOT':
+      return 'the disk quota is exceeded';
+    case 'EFBIG':
+      return 'the file is larger than this system allows';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'ENAMETOOLONG':
+      return 'the name is too long';
+    case 'ELOOP':
+      return 'too many symbolic links';
+    default:
+      return code ?? (err instanceof Error ? err.message : String(err));
+  }
+}
 
 /** `--pred NAME=FILE`: a system name and its prediction file. A bare FILE is named after the file. */
 export function parseSystemArg(arg: string): { name: string; file: string } {
   const eq = arg.indexOf('=');
-  if (eq === 0) throw new UsageError(`--pred "${arg}": the system name before "=" is empty`);
+  if (eq === 0) throw new UsageError(`--pred "${arg}": the system name before "=" is empty; write --pred NAME=FILE`);
   if (eq > 0) {
     const file = arg.slice(eq + 1);
-    if (!file) throw new UsageError(`--pred "${arg}": no file after "="`);
+    if (!file) throw new UsageError(`--pred "${arg}": no file after "="; write --pred NAME=FILE`);
     return { name: arg.slice(0, eq), file };
   }
   const base = arg.split(/[\\/]/).pop() ?? arg;
@@ -37,11 +71,34 @@ export function parseListArg(arg: string | undefined): string[] | undefined {
   return arg.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-/** Reads an input file for the core readers; a missing or unreadable file is a usage error naming it. */
-export async function loadInputFile(file: string): Promise<{ name: string; bytes: Uint8Array }> {
+/** Reads a whole input file; a missing or unreadable file, or a folder, is a usage error naming it. */
+export async function readInputBytes(file: string): Promise<Uint8Array> {
   try {
-    return { name: file, bytes: new Uint8Array(await readFile(file)) };
+    return new Uint8Array(await readFile(file));
   } catch (err) {
-    throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    throw new UsageError(`cannot read ${file}: ${fsProblem(err)}; check the path`);
   }
+}
+
+/**
+ * `--encoding NAME` (every input file) or `--encoding FILE=NAME[,FILE=NAME…]` (only those files): the encoding the
+ * core readers then use instead of detecting one. An unknown name is a usage error listing the valid ones.
+ */
+export function encodingFor(arg: string | undefined, file: string): string | undefined {
+  if (arg === undefined) return undefined;
+  let chosen: string | undefined;
+  for (const part of arg.split(',')) {
+    const eq = part.lastIndexOf('=');
+    const name = part.slice(eq + 1).trim();
+    if (parseEncodingName(name) === null) {
+      throw new UsageError(`--encoding "${part}": unknown encoding "${name}"; use one of ${TEXT_ENCODINGS.join(', ')} (gbk means gb18030)`);
+    }
+    if (eq === -1 || part.slice(0, eq) === file) chosen = name;
+  }
+  return chosen;
+}
+
+/** Reads an input file for the core readers; a missing or unreadable file is a usage error naming it. */
+export async function loadInputFile(file: string, encoding?: string): Promise<InputFile> {
+  return { name: file, bytes: await readInputBytes(file), encoding: encodingFor(encoding, file) };
 }

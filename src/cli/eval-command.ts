@@ -1,114 +1,142 @@
-import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { datasetFingerprint, joinPredictions, readPredictions, readSighanTestSet, readTestSet } from '../core/io/index.ts';
-import { anythingScored, buildReport, UnknownProfileError, type SystemInput } from '../core/report.ts';
-import { DEFAULT_PROFILES } from '../core/metrics/registry.ts';
-import { addGcscToReport, GCSC_PROFILE_NAMES } from '../core/gcsc/report.ts';
-import { runGcsc, type GcscRun } from '../core/gcsc/pipeline.ts';
-import { createNodeJiebaSegmenter } from './jieba-node.ts';
-import { loadJudge } from './judge-option.ts';
+import { anythingScored, resolveProfiles, UnknownProfileError } from '../core/report.ts';
+import { evaluate, PlanError, sentenceRecords, type EvaluationPlan } from '../core/evaluate.ts';
+import { formatJudgeSpec, type JudgeSpec } from '../core/judge-spec.ts';
 import { reportToCsv, reportToMarkdown } from '../core/format/tables.ts';
 import { UTF8_BOM } from '../core/format/csv.ts';
-import { byTypeSection } from '../core/errortype/index.ts';
-import { loadInputFile, parseColumnsArg, parseListArg, parseSystemArg, UsageError } from './args.ts';
+import { addIntervals } from '../core/compare/index.ts';
+import { cscdReportText } from '../core/metrics/cscd-report.ts';
+import { ProfileError } from '../core/metrics/profile.ts';
+import { ignoredCharSet } from '../core/normalize/index.ts';
+import { setMaxAlignCells } from '../core/align/limits.ts';
+import { parseMaxAlignCells } from './max-align-cells.ts';
+import { parseSliceList, trainingErrors, type SliceFamilyName } from '../core/slices/index.ts';
+import { readTestSet } from '../core/io/index.ts';
+import { loadInputFile, parseFlags, parseListArg, UsageError } from './args.ts';
+import { parseResampleFlags } from './compare-command.ts';
+import { INPUT_FLAGS, loadEvalInputs, normalizationFromFlags, NORMALIZATION_FLAGS } from './eval-inputs.ts';
+import { judgeSpecFromFlags, type LoadedJudge } from './judge-option.ts';
+import { writeOutputFile } from './output.ts';
+
+const FLAGS = {
+  ...INPUT_FLAGS,
+  ...NORMALIZATION_FLAGS,
+  metrics: { type: 'string' },
+  format: { type: 'string', default: 'json' },
+  output: { type: 'string' },
+  rows: { type: 'string' },
+  report: { type: 'string' },
+  ci: { type: 'boolean', default: false },
+  resamples: { type: 'string' },
+  seed: { type: 'string' },
+  confidence: { type: 'string' },
+  slice: { type: 'string' },
+  train: { type: 'string' },
+  'by-type': { type: 'boolean', default: false },
+  judge: { type: 'string' },
+  threshold: { type: 'string' },
+  hmm: { type: 'boolean', default: false },
+  quantized: { type: 'boolean', default: false },
+  'max-align-cells': { type: 'string' },
+} as const;
 
 export async function runEval(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      test: { type: 'string' },
-      truth: { type: 'string' },
-      pred: { type: 'string', multiple: true },
-      metrics: { type: 'string' },
-      format: { type: 'string', default: 'json' },
-      output: { type: 'string' },
-      columns: { type: 'string' },
-      'pred-columns': { type: 'string' },
-      'test-format': { type: 'string' },
-      'pred-format': { type: 'string' },
-      'match-by-line-order': { type: 'boolean', default: false },
-      'by-type': { type: 'boolean', default: false },
-      judge: { type: 'string' },
-      threshold: { type: 'string' },
-      hmm: { type: 'boolean', default: false },
-      quantized: { type: 'boolean', default: false },
-    },
-    strict: true,
-  });
+  const values = parseFlags('eval', argv, FLAGS);
+  if (values['max-align-cells'] !== undefined) setMaxAlignCells(parseMaxAlignCells(values['max-align-cells']));
   if (!values.test) throw new UsageError('--test FILE is required');
   if (!values.pred || values.pred.length === 0) throw new UsageError('at least one --pred NAME=FILE is required');
   const format = values.format;
   if (format !== 'json' && format !== 'md' && format !== 'csv') throw new UsageError(`--format "${format}": use json, md or csv`);
   if (values['by-type'] && format !== 'json') throw new UsageError('--by-type adds a section to the JSON report: use it with --format json');
-
-  const testSet = values.truth
-    ? readSighanTestSet(await loadInputFile(values.test), await loadInputFile(values.truth))
-    : readTestSet(await loadInputFile(values.test), { format: values['test-format'], columns: parseColumnsArg(values.columns) });
-
-  const systems: SystemInput[] = [];
-  const seen = new Set<string>();
-  for (const arg of values.pred) {
-    const { name, file } = parseSystemArg(arg);
-    if (seen.has(name)) throw new UsageError(`two systems are named "${name}"; name them with --pred NAME=FILE`);
-    seen.add(name);
-    const predictions = readPredictions(
-      await loadInputFile(file),
-      { format: values['pred-format'], columns: parseColumnsArg(values['pred-columns']) },
-      testSet,
-    );
-    systems.push({ name, items: joinPredictions(testSet, predictions, { matchByLineOrder: values['match-by-line-order'] }) });
+  const normalization = normalizationFromFlags(values);
+  const ci = values.ci ? parseResampleFlags(values) : undefined;
+  if (!values.ci && (values.resamples !== undefined || values.confidence !== undefined)) {
+    throw new UsageError('--resamples and --confidence set the intervals of --ci: add --ci');
   }
-
+  const slices = parseSlices(values.slice);
+  if (slices?.includes('seen') && !values.train) throw new UsageError('--slice seen needs --train FILE (the training data whose errors count as seen)');
+  if (values.report && values.pred.length !== 1) throw new UsageError('--report FILE writes the per-row report of one system: give exactly one --pred');
   const metrics = parseListArg(values.metrics);
-  const wanted = metrics ?? [...DEFAULT_PROFILES.map((p) => p.name), ...GCSC_PROFILE_NAMES];
-  let report;
+  if (metrics !== undefined && metrics.length === 0) {
+    throw new UsageError('--metrics names no profile; give a comma-separated list (e.g. cscd,sighan) or leave the flag out for the defaults');
+  }
+  const wantGcsc = metrics === undefined || metrics.includes('gcsc');
+  // The judge is parsed and its URL checked before any Eval-CSC work, so a bad --judge fails at once.
+  const judgeSpec: JudgeSpec | undefined = wantGcsc ? judgeSpecFromFlags(values.judge, values.threshold) : undefined;
+  if (!wantGcsc && (values.judge !== undefined || values.threshold !== undefined)) judgeSpecFromFlags(values.judge, values.threshold);
+  if (judgeSpec?.kind === 'llm') {
+    // Off-machine URLs are refused, and the endpoint must answer, before any scoring.
+    const { checkLlmUrl, probeLlmEndpoint } = await import('./llm-judge.ts');
+    checkLlmUrl(judgeSpec.url);
+    await probeLlmEndpoint(formatJudgeSpec(judgeSpec).slice('llm:'.length));
+  }
+  checkProfileNames(metrics);
+
+  const { systems, dataset, inputs, warnings: readWarnings } = await loadEvalInputs(values);
+  const training = values.train ? trainingErrors(values.train, readTestSet(await loadInputFile(values.train, values.encoding)).rows) : undefined;
+  if (values.train) inputs.push(values.train);
+
+  const plan: EvaluationPlan = { byType: values['by-type'], normalization };
+  if (metrics !== undefined) plan.profiles = metrics;
+
+  let loaded: LoadedJudge | undefined;
   try {
-    report = buildReport(
-      {
-        file: path.basename(testSet.file),
-        format: testSet.format,
-        encoding: testSet.encoding,
-        rows: testSet.rows.length,
-        fingerprint: datasetFingerprint(testSet),
-      },
-      systems,
-      wanted,
-    );
+    if (judgeSpec) {
+      const { loadJudgeSpec } = await import('./judge-option.ts');
+      const { createNodeJiebaSegmenter } = await import('./jieba-node.ts');
+      loaded = await loadJudgeSpec(judgeSpec, { quantized: values.quantized });
+      plan.judge = loaded;
+      plan.segmenter = createNodeJiebaSegmenter({ hmm: values.hmm });
+    }
+    const result = await evaluate(dataset, systems, plan);
+    const report = result.report;
+    report.warnings.unshift(...readWarnings);
+    addIntervals(report, result, { ...(ci ? { ci } : {}), ...(slices ? { slices } : {}), ...(training ? { training } : {}) });
+    for (const warning of report.warnings) process.stderr.write(`warning: ${warning}\n`);
+
+    if (values.report) {
+      const items = result.systems[0]!.sentences.map((s) => ({ id: s.id, source: s.source, references: s.references, prediction: s.prediction }));
+      let text: string;
+      try {
+        text = cscdReportText(items, ignoredCharSet(normalization));
+      } catch (err) {
+        if (err instanceof ProfileError) throw new UsageError(`--report: ${err.message}`);
+        throw err;
+      }
+      await writeOutputFile(values.report, text, inputs);
+    }
+    if (values.rows) {
+      const text = sentenceRecords(result).map((r) => JSON.stringify(r) + '\n').join('');
+      await writeOutputFile(values.rows, text, inputs);
+    }
+    const text =
+      format === 'json' ? JSON.stringify(report, null, 2) + '\n' : format === 'md' ? reportToMarkdown(report) : reportToCsv(report);
+    if (values.output) await writeOutputFile(values.output, format === 'csv' ? UTF8_BOM + text : text, inputs);
+    else process.stdout.write(text);
+    return anythingScored(report) ? 0 : 1;
+  } catch (err) {
+    if (err instanceof UnknownProfileError || err instanceof PlanError) throw new UsageError(err.message);
+    throw err;
+  } finally {
+    await loaded?.release();
+  }
+}
+
+function parseSlices(text: string | undefined): SliceFamilyName[] | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return parseSliceList(text);
+  } catch (err) {
+    if (err instanceof RangeError) throw new UsageError(`--slice: ${err.message}`);
+    throw err;
+  }
+}
+
+/** The same check evaluate() makes, early: unknown names are a usage error before any model loads. */
+function checkProfileNames(metrics: readonly string[] | undefined): void {
+  try {
+    resolveProfiles(metrics);
   } catch (err) {
     if (err instanceof UnknownProfileError) throw new UsageError(err.message);
     throw err;
-  }
-  if (wanted.includes('gcsc') || wanted.includes('ops')) {
-    const run = wanted.includes('gcsc') ? await runGcscForCli(systems, values) : undefined;
-    addGcscToReport(report, systems, wanted, run?.run, run?.info);
-  }
-  if (values['by-type']) Object.assign(report, { by_type: byTypeSection(systems, metrics) });
-  for (const warning of report.warnings) process.stderr.write(`warning: ${warning}\n`);
-
-  const text =
-    format === 'json' ? JSON.stringify(report, null, 2) + '\n' : format === 'md' ? reportToMarkdown(report) : reportToCsv(report);
-  if (values.output) await writeFile(values.output, format === 'csv' ? UTF8_BOM + text : text, 'utf8');
-  else process.stdout.write(text);
-  return anythingScored(report) ? 0 : 1;
-}
-
-async function runGcscForCli(
-  systems: readonly SystemInput[],
-  values: { judge?: string; threshold?: string; hmm?: boolean; quantized?: boolean },
-): Promise<{ run: GcscRun; info: Record<string, unknown> }> {
-  let threshold: number | undefined;
-  if (values.threshold !== undefined) {
-    threshold = Number(values.threshold);
-    if (!Number.isFinite(threshold) || threshold < -1 || threshold > 1) throw new UsageError(`--threshold "${values.threshold}": give a number in [-1, 1]`);
-  }
-  const loaded = await loadJudge(values.judge, threshold, { quantized: values.quantized ?? false });
-  try {
-    const run = await runGcsc(systems, { segmenter: createNodeJiebaSegmenter({ hmm: values.hmm ?? false }), judge: loaded.judge });
-    const info: Record<string, unknown> = { ...loaded.info };
-    if (loaded.embedding) info.embedding = loaded.embedding.stats;
-    return { run, info };
-  } finally {
-    await loaded.release();
   }
 }

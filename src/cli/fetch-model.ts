@@ -9,6 +9,8 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { flagErrorMessage } from './flags.ts';
+import { UsageError } from './usage-error.ts';
 
 interface RegistryEntry {
   repo: string;
@@ -66,7 +68,14 @@ export async function fetchModel(name: string, options: { baseUrl?: string; out?
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { 'base-url': { type: 'string' }, out: { type: 'string' }, registry: { type: 'string' } } });
+  const options = { 'base-url': { type: 'string' }, out: { type: 'string' }, registry: { type: 'string' } } as const;
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, allowPositionals: true, options });
+  } catch (err) {
+    throw new UsageError(flagErrorMessage('models:fetch', argv, options, err) ?? String(err));
+  }
+  const { values, positionals } = parsed;
   const [name] = positionals;
   if (!name) {
     process.stderr.write('usage: npm run models:fetch -- NAME [--base-url URL] [--out DIR] [--registry FILE]\n');
@@ -84,5 +93,15 @@ async function main(argv: string[]): Promise<number> {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then((code) => (process.exitCode = code));
+  const argv = process.argv.slice(2);
+  main(argv).then(
+    (code) => (process.exitCode = code),
+    async (err: unknown) => {
+      // Bad flags are one line and exit 2; anything else is a bug, with its stack (as in the main CLI).
+      const { describeFailure } = await import('./failure.ts');
+      const failure = describeFailure(err, 'models:fetch', argv);
+      process.stderr.write(failure.text);
+      process.exitCode = failure.code;
+    },
+  );
 }

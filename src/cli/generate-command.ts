@@ -1,7 +1,6 @@
 /** `csc-studio generate`: controlled test sets from clean sentences and a confusion set (docs/generate.md). */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { GLYPH_TABLE } from '../core/errortype/index.ts';
 import {
   buildConfusion,
@@ -17,13 +16,27 @@ import {
   type SplitName,
 } from '../core/generate/index.ts';
 import { decodeText } from '../core/io/index.ts';
-import { parseListArg, UsageError } from './args.ts';
+import { fsProblem, parseFlags, parseListArg, readInputBytes, UsageError } from './args.ts';
+import { writeOutputFile } from './output.ts';
 
 async function readText(file: string): Promise<string> {
+  return decodeText(await readInputBytes(file), file).text;
+}
+
+/** `--out DIR`: an existing folder, or a new one; never an existing file. Checked before any work. */
+async function checkOutDir(dir: string): Promise<void> {
+  const s = await stat(dir).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return undefined;
+    throw new UsageError(`--out ${dir}: ${fsProblem(err)}; give a folder`);
+  });
+  if (s && !s.isDirectory()) throw new UsageError(`--out ${dir} is an existing file, not a folder; give a folder (it is created when missing)`);
+}
+
+async function makeOutDir(dir: string): Promise<void> {
   try {
-    return decodeText(new Uint8Array(await readFile(file)), file).text;
+    await mkdir(dir, { recursive: true });
   } catch (err) {
-    throw new UsageError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    throw new UsageError(`--out ${dir}: cannot create the folder: ${fsProblem(err)}; nothing was written`);
   }
 }
 
@@ -67,28 +80,25 @@ async function loadConfusion(arg: string | undefined): Promise<{ set: ConfusionS
 }
 
 export async function runGenerate(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      sentences: { type: 'string' },
-      'train-sentences': { type: 'string' },
-      pe: { type: 'string' },
-      confusion: { type: 'string' },
-      seed: { type: 'string' },
-      split: { type: 'string' },
-      'train-share': { type: 'string' },
-      'train-pe': { type: 'string' },
-      'unseen-keys': { type: 'string' },
-      'unseen-value-keys': { type: 'string' },
-      'unseen-values': { type: 'string' },
-      'seen-share': { type: 'string' },
-      format: { type: 'string', default: 'tsv' },
-      out: { type: 'string' },
-    },
-    strict: true,
+  const values = parseFlags('generate', argv, {
+    sentences: { type: 'string' },
+    'train-sentences': { type: 'string' },
+    pe: { type: 'string' },
+    confusion: { type: 'string' },
+    seed: { type: 'string' },
+    split: { type: 'string' },
+    'train-share': { type: 'string' },
+    'train-pe': { type: 'string' },
+    'unseen-keys': { type: 'string' },
+    'unseen-value-keys': { type: 'string' },
+    'unseen-values': { type: 'string' },
+    'seen-share': { type: 'string' },
+    format: { type: 'string', default: 'tsv' },
+    out: { type: 'string' },
   });
   if (!values.sentences) throw new UsageError('--sentences FILE is required: clean sentences, one per line (or id<TAB>sentence)');
   if (!values.out) throw new UsageError('--out DIR is required');
+  await checkOutDir(values.out);
   const format = values.format;
   if (format !== 'tsv' && format !== 'jsonl') throw new UsageError(`--format "${format}": use tsv or jsonl`);
   const pes = parsePes(values.pe);
@@ -127,8 +137,9 @@ export async function runGenerate(argv: string[]): Promise<number> {
     throw err;
   }
 
-  await mkdir(values.out, { recursive: true });
-  const write = (name: string, text: string) => writeFile(path.join(values.out!, name), text, 'utf8');
+  await makeOutDir(values.out);
+  const inputs = [values.sentences, trainFile, values.confusion].filter((f): f is string => f !== undefined);
+  const write = (name: string, text: string) => writeOutputFile(path.join(values.out!, name), text, inputs);
   await write('confusion.txt', formatConfusion(confusion.set));
   for (const c of result.confusions) await write(`${c.name}.txt`, formatConfusion(c.confusion));
   for (const set of result.sets) {

@@ -1,51 +1,101 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createEmbeddingJudge, type EmbeddingJudge } from '../core/embed/embedding-judge.ts';
-import { MemoryEmbeddingCache } from '../core/embed/cache.ts';
-import { exactJudge, type Judge } from '../core/gcsc/judge.ts';
-import { createLabelsJudge, readLabels } from '../core/gcsc/labels.ts';
+import { exactJudge } from '../core/gcsc/judge.ts';
+import {
+  JudgeSpecError,
+  parseJudgeSpec,
+  parseThreshold,
+  resolveThreshold,
+  withThreshold,
+  type JudgeSpec,
+  type ResolvedJudge,
+} from '../core/judge-spec.ts';
 import { UsageError } from './args.ts';
-import { createLlmJudge } from './llm-judge.ts';
-import { loadOnnxNodeRuntime, type OnnxNodeRuntime } from './onnx-node-runtime.ts';
 
 /** The embedded default model shipped in the package. */
 export const DEFAULT_MODEL_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../models/default');
 
-export interface LoadedJudge {
-  judge: Judge;
-  /** Recorded in the report next to the judge id. */
-  info: Record<string, unknown>;
-  embedding?: EmbeddingJudge;
+export interface LoadedJudge extends ResolvedJudge {
+  /** Recorded in the report next to the judge id (older callers read model and threshold here). */
+  info: { model?: string; threshold?: number; pooling?: string; labels?: string };
   release(): Promise<void>;
 }
 
+/** The judge when --judge is not given: the embedded model when present, else exact. */
+export function defaultJudgeSpec(): JudgeSpec {
+  return existsSync(DEFAULT_MODEL_DIR) ? { kind: 'model', model: 'default' } : { kind: 'exact' };
+}
+
 /**
- * `--judge exact | labels:FILE | model:DIR | model:default | llm:URL[#MODEL]` (default: the embedded model when present, else
- * exact). The threshold defaults to the model manifest's recommendation.
+ * `--judge` and `--threshold` → a JudgeSpec: one validation, before any file is read or any work is done.
+ * A threshold with a judge that has none (exact, labels, llm) is refused rather than ignored.
+ */
+export function judgeSpecFromFlags(judge: string | undefined, threshold: string | undefined): JudgeSpec {
+  try {
+    const t = threshold === undefined ? undefined : parseThreshold(threshold);
+    const spec = judge === undefined ? defaultJudgeSpec() : parseJudgeSpec(judge);
+    return withThreshold(spec, t);
+  } catch (err) {
+    // The core's messages start with the flag's name ("judge …", "threshold …").
+    if (err instanceof JudgeSpecError) throw new UsageError(`--${err.message}`);
+    throw err;
+  }
+}
+
+/**
+ * Makes a spec runnable on Node. The model's threshold follows the one precedence rule (user > calibration >
+ * manifest; the CLI has no calibration). Heavy modules (onnxruntime, tokenizers) are imported only for a model.
+ */
+export async function loadJudgeSpec(spec: JudgeSpec, options: { quantized?: boolean } = {}): Promise<LoadedJudge> {
+  const none = async () => {};
+  if (spec.kind === 'exact') return { spec, judge: exactJudge, info: {}, release: none };
+  if (spec.kind === 'labels') {
+    const file = spec.source;
+    if (!existsSync(file)) throw new UsageError(`--judge labels:${file}: no such file`);
+    const { createLabelsJudge, readLabels } = await import('../core/gcsc/labels.ts');
+    const judge = createLabelsJudge(readLabels({ name: file, bytes: new Uint8Array(readFileSync(file)) }), path.basename(file));
+    const info = { labels: path.basename(file) };
+    return { spec, judge, info, release: none };
+  }
+  if (spec.kind === 'llm') {
+    const { checkLlmUrl, createLlmJudge } = await import('./llm-judge.ts');
+    checkLlmUrl(spec.url);
+    const judge = createLlmJudge(spec.model === undefined ? spec.url : `${spec.url}#${spec.model}`);
+    return { spec, judge, info: {}, release: none };
+  }
+  const folder = spec.model === 'default' ? DEFAULT_MODEL_DIR : spec.model;
+  if (!existsSync(folder)) throw new UsageError(`--judge model:${spec.model}: no model folder at ${folder}`);
+  const [{ loadOnnxNodeRuntime }, { createEmbeddingJudge }, { MemoryEmbeddingCache }] = await Promise.all([
+    import('./onnx-node-runtime.ts'),
+    import('../core/embed/embedding-judge.ts'),
+    import('../core/embed/cache.ts'),
+  ]);
+  const runtime = await loadOnnxNodeRuntime(folder, options);
+  let resolved;
+  try {
+    resolved = resolveThreshold(spec, { manifestThreshold: runtime.info.manifest?.threshold });
+  } catch (err) {
+    await runtime.release();
+    if (err instanceof JudgeSpecError) throw new UsageError(`--judge model:${spec.model}: the model has no manifest threshold; give --threshold`);
+    throw err;
+  }
+  const embedding = createEmbeddingJudge(runtime, { threshold: resolved.threshold, cache: new MemoryEmbeddingCache() });
+  return {
+    spec,
+    judge: embedding,
+    threshold: resolved.threshold,
+    thresholdFrom: resolved.thresholdFrom,
+    info: { model: runtime.info.name, threshold: resolved.threshold, pooling: runtime.info.pooling },
+    stats: () => ({ ...embedding.stats }),
+    release: () => runtime.release(),
+  };
+}
+
+/**
+ * `--judge exact | labels:FILE | model:DIR | model:default | llm:URL[#MODEL]` as text (default: the embedded model
+ * when present, else exact) with an optional threshold: the older entry point, kept for judge-eval.
  */
 export async function loadJudge(spec: string | undefined, threshold: number | undefined, options: { quantized?: boolean } = {}): Promise<LoadedJudge> {
-  const chosen = spec ?? (existsSync(DEFAULT_MODEL_DIR) ? 'model:default' : 'exact');
-  if (chosen === 'exact') return { judge: exactJudge, info: {}, release: async () => {} };
-  if (chosen.startsWith('labels:')) {
-    const file = chosen.slice('labels:'.length);
-    if (!existsSync(file)) throw new UsageError(`--judge labels:${file}: no such file`);
-    const judge = createLabelsJudge(readLabels({ name: file, bytes: new Uint8Array(readFileSync(file)) }), path.basename(file));
-    return { judge, info: { labels: path.basename(file) }, release: async () => {} };
-  }
-  if (chosen.startsWith('model:')) {
-    const name = chosen.slice('model:'.length);
-    const folder = name === 'default' ? DEFAULT_MODEL_DIR : name;
-    if (!existsSync(folder)) throw new UsageError(`--judge ${chosen}: no model folder at ${folder}`);
-    const runtime: OnnxNodeRuntime = await loadOnnxNodeRuntime(folder, options);
-    const t = threshold ?? runtime.info.manifest?.threshold;
-    if (t === undefined) throw new UsageError(`--judge ${chosen}: the model has no manifest threshold; give --threshold`);
-    const embedding = createEmbeddingJudge(runtime, { threshold: t, cache: new MemoryEmbeddingCache() });
-    return { judge: embedding, embedding, info: { model: runtime.info.name, threshold: t, pooling: runtime.info.pooling }, release: () => runtime.release() };
-  }
-  if (chosen.startsWith('llm:')) {
-    const judge = createLlmJudge(chosen.slice('llm:'.length));
-    return { judge, info: {}, release: async () => {} };
-  }
-  throw new UsageError(`--judge "${chosen}": use exact, model:DIR, model:default, labels:FILE or llm:URL[#MODEL]`);
+  return loadJudgeSpec(judgeSpecFromFlags(spec, threshold === undefined ? undefined : String(threshold)), options);
 }

@@ -1,11 +1,8 @@
 #!/usr/bin/env node
-import { runEval } from './eval-command.ts';
-import { runGenerate } from './generate-command.ts';
-import { runJudgeEval } from './judge-eval-command.ts';
-import { runSpanF1 } from './spanf1-command.ts';
-import { UsageError } from './args.ts';
-import { InputError } from '../core/types.ts';
+// Only the chosen command's module is loaded: `--version` and `--help` load nothing else.
 import { TOOL_NAME, TOOL_VERSION } from '../core/version.ts';
+import { describeFailure } from './failure.ts';
+import { UsageError } from './usage-error.ts';
 
 const USAGE = `Usage: ${TOOL_NAME} eval --test FILE [--truth FILE] --pred NAME=FILE [--pred NAME=FILE …]
                   [--metrics cscd,sighan,…] [--format json|md|csv] [--output FILE]
@@ -15,6 +12,7 @@ const USAGE = `Usage: ${TOOL_NAME} eval --test FILE [--truth FILE] --pred NAME=F
                   [--split seen,unseenK,unseenV] [--train-sentences FILE] [--format tsv|jsonl] --out DIR
        ${TOOL_NAME} spanf1 --gold SPANS|--test FILE --pred [NAME=]FILE [--pred …] [--pred-kind auto|spans|text]
        ${TOOL_NAME} judge-eval --pairs FILE [--judge model:DIR] [--threshold T] [--seed N]
+       ${TOOL_NAME} compare --test FILE --pred A=FILE --pred B=FILE [--pred …] [--metrics …] (docs/stats.md)
        ${TOOL_NAME} --version
 
 eval      score one or more systems on a test set with every requested metric profile
@@ -23,39 +21,44 @@ eval      score one or more systems on a test set with every requested metric pr
 generate  controlled test sets from clean sentences and a confusion set (docs/generate.md)
 judge-eval  agreement of a scoring judge with human labels on (R, R′) pairs: AUC, Jaccard sweep, calibration
 spanf1    character-level F1 of error spans, or of the spans of corrected sentences (docs/spanf1.md)
-Exit codes: 0 scored; 1 nothing could be scored; 2 invalid input or usage.`;
+compare   every pair of systems: deltas with bootstrap intervals and paired significance tests (docs/stats.md)
+Exit codes: 0 scored; 1 nothing could be scored; 2 invalid input or usage; 3 an internal error (a bug).`;
+
+type Command = (argv: string[]) => Promise<number>;
+
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  eval: async () => (await import('./eval-command.ts')).runEval,
+  generate: async () => (await import('./generate-command.ts')).runGenerate,
+  spanf1: async () => (await import('./spanf1-command.ts')).runSpanF1,
+  'judge-eval': async () => (await import('./judge-eval-command.ts')).runJudgeEval,
+  compare: async () => (await import('./compare-command.ts')).runCompare,
+};
 
 async function main(argv: string[]): Promise<number> {
+  // Lets the test suite check the internal-error path end to end.
+  if (process.env['CSC_STUDIO_CRASH_TEST'] === '1') throw new Error('crash requested by CSC_STUDIO_CRASH_TEST');
   const [command, ...rest] = argv;
   if (command === '--version' || command === '-v') {
     process.stdout.write(`${TOOL_NAME} ${TOOL_VERSION}\n`);
     return 0;
   }
   if (command === undefined || command === '--help' || command === '-h' || command === 'help') {
-    process.stdout.write(USAGE + '\n');
+    (command === undefined ? process.stderr : process.stdout).write(USAGE + '\n');
     return command === undefined ? 2 : 0;
   }
-  if (command === 'eval') return runEval(rest);
-  if (command === 'generate') return runGenerate(rest);
-  if (command === 'spanf1') return runSpanF1(rest);
-  if (command === 'judge-eval') return runJudgeEval(rest);
-  throw new UsageError(`unknown command "${command}"`);
+  const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  if (!load) throw new UsageError(`unknown command "${command}"; use one of ${Object.keys(COMMANDS).join(', ')}, or --help`);
+  return (await load())(rest);
 }
 
-main(process.argv.slice(2)).then(
+const argv = process.argv.slice(2);
+main(argv).then(
   (code) => {
     process.exitCode = code;
   },
   (err: unknown) => {
-    if (err instanceof UsageError) {
-      process.stderr.write(`${TOOL_NAME}: ${err.message}\n\n${USAGE}\n`);
-      process.exitCode = 2;
-    } else if (err instanceof InputError) {
-      process.stderr.write(`${TOOL_NAME}: invalid input:\n${err.message}\n`);
-      process.exitCode = 2;
-    } else {
-      process.stderr.write(`${TOOL_NAME}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
-      process.exitCode = 3;
-    }
+    const failure = describeFailure(err, argv[0] ?? '', argv.slice(1));
+    process.stderr.write(failure.text);
+    process.exitCode = failure.code;
   },
 );

@@ -2,15 +2,14 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { InferenceSession, Tensor } from 'onnxruntime-node';
 import type { FileDigest } from '../core/embed/manifest.ts';
 import { parseManifest, verifyManifest } from '../core/embed/manifest.ts';
 import type { ModelFolderInfo, ModelFolderOptions } from '../core/embed/model-folder.ts';
 import { readModelFolder, runtimeHash } from '../core/embed/model-folder.ts';
 import { createOnnxEmbeddingRuntime, probeDimension } from '../core/embed/onnx-runtime.ts';
-import { createBatchEncoder } from '../core/embed/tokenize.ts';
 import type { EmbeddingRuntime } from '../core/embed/types.ts';
 import { MODEL_FILES } from '../core/embed/types.ts';
+import { UsageError } from './args.ts';
 
 export interface OnnxNodeRuntimeOptions extends Omit<ModelFolderOptions, 'fallbackName'> {
   /** Texts per session.run; default 32. */
@@ -29,9 +28,23 @@ export interface OnnxNodeRuntime extends EmbeddingRuntime {
 /**
  * Loads a model folder from disk and runs it on onnxruntime-node's CPU execution provider. When the folder has a
  * manifest.json, every listed file present is checked against it (size and sha-256) before anything is loaded.
+ * A folder that cannot be loaded (a file missing, corrupted or malformed) is a usage error naming the folder.
  */
 export async function loadOnnxNodeRuntime(folder: string, options: OnnxNodeRuntimeOptions = {}): Promise<OnnxNodeRuntime> {
   const root = path.resolve(folder);
+  try {
+    return await load(root, options);
+  } catch (err) {
+    // Programming errors stay bugs; everything else here comes from the folder's contents.
+    if (err instanceof TypeError || err instanceof ReferenceError || err instanceof UsageError) throw err;
+    const message = err instanceof Error ? err.message : String(err);
+    throw new UsageError(`model folder ${root}: ${message.split('\n')[0]}; fetch or copy the model folder again`);
+  }
+}
+
+async function load(root: string, options: OnnxNodeRuntimeOptions): Promise<OnnxNodeRuntime> {
+  // Loaded here, not at the top: commands that need no model never pay for onnxruntime or the tokenizer.
+  const [{ InferenceSession, Tensor }, { createBatchEncoder }] = await Promise.all([import('onnxruntime-node'), import('../core/embed/tokenize.ts')]);
   const source = { readText: (p: string) => readIfExists(path.join(root, p)) };
   const digests = new Map<string, Promise<FileDigest | undefined>>(); // verification and the hash both need them
   const digest = (p: string) => {

@@ -1,26 +1,21 @@
 /** `csc-studio spanf1`: character-level F1 of error spans against gold spans (docs/spanf1.md). */
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { decodeText, joinPredictions, readPredictions, readTestSet } from '../core/io/index.ts';
 import { looksLikeSpans, pairSpans, readSpans, spanF1, spansFromEdits, type SpanF1Result, type SpanTable } from '../core/spanf1/index.ts';
 import { charLength } from '../core/text.ts';
 import type { TestSet } from '../core/types.ts';
 import { TOOL_NAME, TOOL_VERSION } from '../core/version.ts';
-import { loadInputFile, parseSystemArg, UsageError } from './args.ts';
+import { loadInputFile, parseFlags, parseSystemArg, UsageError } from './args.ts';
+import { writeOutputFile } from './output.ts';
 
 export async function runSpanF1(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      gold: { type: 'string' },
-      test: { type: 'string' },
-      pred: { type: 'string', multiple: true },
-      'pred-kind': { type: 'string', default: 'auto' },
-      output: { type: 'string' },
-    },
-    strict: true,
-  });
+  const values = parseFlags('spanf1', argv, {
+    gold: { type: 'string' },
+    test: { type: 'string' },
+    pred: { type: 'string', multiple: true },
+    'pred-kind': { type: 'string', default: 'auto' },
+    output: { type: 'string' },
+  } as const);
   if (!values.gold && !values.test) throw new UsageError('give the gold spans with --gold FILE, or a test set with --test FILE');
   if (!values.pred || values.pred.length === 0) throw new UsageError('at least one --pred [NAME=]FILE is required');
   const kind = values['pred-kind'];
@@ -41,8 +36,10 @@ export async function runSpanF1(argv: string[]): Promise<number> {
   const goldName = values.gold ?? values.test!;
 
   const systems: Record<string, SpanF1Result & { spans_from: string }> = {};
+  const inputs = [values.gold, values.test].filter((f): f is string => f !== undefined);
   for (const arg of values.pred) {
     const { name, file } = parseSystemArg(arg);
+    inputs.push(file);
     if (systems[name]) throw new UsageError(`two systems are named "${name}"; name them with --pred NAME=FILE`);
     const input = await loadInputFile(file);
     const text = decodeText(input.bytes, input.name).text;
@@ -59,7 +56,7 @@ export async function runSpanF1(argv: string[]): Promise<number> {
 
   const report = { tool: { name: TOOL_NAME, version: TOOL_VERSION }, gold: { file: path.basename(goldName), spans_from: goldFrom, ids: gold.size }, systems };
   const out = JSON.stringify(report, null, 2) + '\n';
-  if (values.output) await writeFile(values.output, out, 'utf8');
+  if (values.output) await writeOutputFile(values.output, out, inputs);
   else process.stdout.write(out);
   return 0;
 }

@@ -1,0 +1,94 @@
+/**
+ * `csc-studio compare`: every pair of systems on every headline key (docs/stats.md): delta, its bootstrap
+ * interval, paired bootstrap and approximate randomization p, Holm over the keys of a pair; and the sentence
+ * sets (A ✓ B ✗, both broke, oracle).
+ */
+import { compareSystems, compareToMarkdown, RESAMPLE_DEFAULTS, sentenceSets, tablesFromRun } from '../core/compare/index.ts';
+import { evaluate, PlanError } from '../core/evaluate.ts';
+import { GCSC_PROFILE_NAMES } from '../core/gcsc/names.ts';
+import { DEFAULT_PROFILES } from '../core/metrics/registry.ts';
+import { UnknownProfileError } from '../core/report.ts';
+import { TOOL_NAME, TOOL_VERSION } from '../core/version.ts';
+import { parseFlags, parseListArg, UsageError } from './args.ts';
+import { INPUT_FLAGS, loadEvalInputs, normalizationFromFlags, NORMALIZATION_FLAGS } from './eval-inputs.ts';
+import { writeOutputFile } from './output.ts';
+
+const OPTIONS = {
+  ...INPUT_FLAGS,
+  ...NORMALIZATION_FLAGS,
+  metrics: { type: 'string' },
+  keys: { type: 'string', default: 'headline' },
+  resamples: { type: 'string' },
+  seed: { type: 'string' },
+  confidence: { type: 'string' },
+  format: { type: 'string', default: 'json' },
+  output: { type: 'string' },
+} as const;
+
+/** `--resamples`, `--seed`, `--confidence` as eval --ci takes them too. */
+export function parseResampleFlags(values: { resamples?: string; seed?: string; confidence?: string }) {
+  const resamples = values.resamples === undefined ? RESAMPLE_DEFAULTS.resamples : Number(values.resamples);
+  if (!Number.isInteger(resamples) || resamples < 1 || resamples > 1_000_000) {
+    throw new UsageError(`--resamples "${values.resamples}": give a whole number from 1 to 1000000`);
+  }
+  const confidence = values.confidence === undefined ? RESAMPLE_DEFAULTS.confidence : Number(values.confidence);
+  if (!(confidence > 0 && confidence < 1)) throw new UsageError(`--confidence "${values.confidence}": give a number between 0 and 1, e.g. 0.95`);
+  // A whole number is a number seed; anything else is hashed as a string (docs/stats.md).
+  const raw = values.seed;
+  const seed = raw === undefined ? RESAMPLE_DEFAULTS.seed : /^\d{1,15}$/.test(raw) ? Number(raw) : raw;
+  if (raw !== undefined && raw.trim() === '') throw new UsageError('--seed is empty; give a number or a word');
+  return { resamples, seed, confidence };
+}
+
+export async function runCompare(argv: string[]): Promise<number> {
+  const values = parseFlags('compare', argv, OPTIONS);
+  if (!values.test) throw new UsageError('--test FILE is required');
+  const preds = values.pred ?? [];
+  if (preds.length < 2) throw new UsageError('compare needs at least two systems: --pred A=FILE --pred B=FILE');
+  const format = values.format;
+  if (format !== 'json' && format !== 'md') throw new UsageError(`--format "${format}": use json or md`);
+  const keys = values.keys;
+  if (keys !== 'headline' && keys !== 'all') throw new UsageError(`--keys "${keys}": use headline (the F-measures) or all (every ratio key)`);
+  const settings = parseResampleFlags(values);
+  const metrics = parseListArg(values.metrics);
+  const judged = metrics?.filter((m) => GCSC_PROFILE_NAMES.includes(m)) ?? [];
+  if (judged.length > 0) {
+    throw new UsageError(`compare runs the Eval-CSC profiles; ${judged.join(', ')} need a judge run: use eval --ci for their intervals`);
+  }
+
+  const normalization = normalizationFromFlags(values);
+  const { systems, dataset, inputs, warnings: readWarnings } = await loadEvalInputs(values);
+
+  let run;
+  try {
+    run = await evaluate(dataset, systems, { profiles: metrics ?? DEFAULT_PROFILES.map((p) => p.name), normalization });
+  } catch (err) {
+    if (err instanceof UnknownProfileError || err instanceof PlanError) throw new UsageError(err.message);
+    throw err;
+  }
+  const { comparisons, warnings } = compareSystems(tablesFromRun(run), { ...settings, keys });
+  const sets = sentenceSets(systems);
+  const allWarnings = [...readWarnings, ...run.report.warnings, ...warnings];
+  for (const w of allWarnings) process.stderr.write(`warning: ${w}\n`);
+
+  const report = {
+    tool: { name: TOOL_NAME, version: TOOL_VERSION },
+    dataset: run.report.dataset,
+    profiles: run.report.profiles,
+    systems: run.report.systems,
+    settings: {
+      ...settings,
+      keys,
+      bootstrap: 'paired percentile bootstrap over sentences; p from the distribution shifted to delta = 0, two-sided, +1 correction',
+      randomization: 'approximate randomization over sentences (swap each sentence between the two systems with probability 1/2), two-sided, +1 correction',
+      holm: 'Holm step-down over the keys of one pair, applied to p_randomization',
+    },
+    comparisons,
+    sentence_sets: sets,
+    warnings: allWarnings,
+  };
+  const text = format === 'json' ? JSON.stringify(report, null, 2) + '\n' : compareToMarkdown(comparisons, sets, settings.confidence);
+  if (values.output) await writeOutputFile(values.output, text, inputs);
+  else process.stdout.write(text);
+  return comparisons.length > 0 ? 0 : 1;
+}

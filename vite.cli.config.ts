@@ -1,0 +1,45 @@
+// `npm run build:cli` (part of `npm run build` and `prepare`): the command line bundled for Node into build/cli/,
+// which bin/csc-studio.js runs instead of compiling the TypeScript at every start. Dependencies stay external
+// (node_modules) and are loaded only by the commands and judges that need them.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vite';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** Lists the bundled source files, so the bin can tell when a source is newer than the bundle. */
+function sourceList(): Plugin {
+  let outDir = '';
+  return {
+    name: 'csc-cli-sources',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle() {
+      const ids = [...this.getModuleIds()]
+        .filter((id) => path.isAbsolute(id) && !id.includes('/node_modules/') && id.startsWith(root))
+        .map((id) => path.relative(root, id).split(path.sep).join('/'))
+        .sort();
+      writeFileSync(path.join(outDir, 'sources.json'), JSON.stringify(ids, null, 1) + '\n');
+    },
+  };
+}
+
+export default defineConfig({
+  publicDir: false,
+  logLevel: 'warn',
+  plugins: [sourceList()],
+  build: {
+    ssr: path.join(root, 'src/cli/main.ts'),
+    // Two levels below the root, like src/cli: paths such as '../../models/default' resolve the same from both.
+    outDir: path.join(root, 'build/cli'),
+    emptyOutDir: true,
+    target: 'node20',
+    minify: false,
+    copyPublicDir: false,
+    rolldownOptions: {
+      output: { entryFileNames: 'csc-studio.js', chunkFileNames: 'chunks/[name]-[hash].js' },
+    },
+  },
+});
