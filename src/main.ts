@@ -1,8 +1,8 @@
 import { mount } from 'svelte';
 import App from './App.svelte';
-import './ui/styles.css';
+import './ui/shared/styles.css';
 import { registerServiceWorker } from './platform/sw-register';
-import { appUpdate } from './ui/logic/app-update.svelte';
+import { appUpdate } from './ui/app/app-update.svelte';
 
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element');

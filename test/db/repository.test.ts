@@ -4,7 +4,7 @@ import { Dexie } from 'dexie';
 import { CscStudioDb, V1_STORES, V2_STORES } from '../../src/db/schema.ts';
 import { Repository } from '../../src/db/repository.ts';
 import { isQuotaError, StorageFullError } from '../../src/db/errors.ts';
-import { validateStaged } from '../../src/ui/logic/import-files.ts';
+import { validateStaged } from '../../src/ui/import/import-files.ts';
 import { freshRepo, importSample, sampleStaged, staged } from './helpers.ts';
 
 describe('Repository', () => {

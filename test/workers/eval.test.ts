@@ -11,7 +11,7 @@ import { datasetFingerprint, joinPredictions, readPredictions, readTestSet } fro
 import { exactJudge, type Judge } from '../../src/core/gcsc/judge.ts';
 import { DEFAULT_PROFILES } from '../../src/core/metrics/registry.ts';
 import { scoredItems, type StepProgress, type SystemItems } from '../../src/ui/logic/evaluate.ts';
-import { executeRun } from '../../src/ui/logic/run-executor.ts';
+import { executeRun } from '../../src/ui/run/run-executor.ts';
 import { createWorkerPhases, defaultPhases, mainThreadPhases } from '../../src/workers/eval-client.ts';
 import { createEvalWorkerApi } from '../../src/workers/eval-worker-api.ts';
 import type { WorkerLike } from '../../src/workers/worker-handle.ts';

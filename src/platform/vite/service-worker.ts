@@ -16,13 +16,14 @@ export interface ServiceWorkerOptions {
   fileName?: string;
   /**
    * Build-relative paths kept out of the precache (cached on first use instead). Default: models/, source maps,
-   * and the WebGPU runtime (ort-wasm-simd-threaded.asyncify.*, 27 MB), which only WebGPU machines load.
+   * the WebGPU runtime (ort-wasm-simd-threaded.asyncify.*, 27 MB), which only WebGPU machines load, and the
+   * static hosts' configuration files from public/ (_headers, _redirects), which they never serve.
    */
   exclude?: (file: string) => boolean;
 }
 
 export const defaultPrecacheExclude = (file: string): boolean =>
-  file.startsWith('models/') || file.endsWith('.map') || /asyncify/.test(file) || file === 'sw.js' || file.startsWith('.');
+  file.startsWith('models/') || file.endsWith('.map') || /asyncify/.test(file) || file === 'sw.js' || file.startsWith('.') || file.startsWith('_');
 
 export interface PrecacheEntry {
   url: string;

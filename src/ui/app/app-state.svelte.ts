@@ -1,0 +1,354 @@
+/**
+ * The app's state: what is stored (datasets, systems, runs, models), what is selected, and the run in progress.
+ * Every change goes to IndexedDB first and is then read back, so the screen always shows what a reload would.
+ */
+import { StorageFullError } from '../../db/errors.ts';
+import type { ImportBundle, Repository } from '../../db/repository.ts';
+import type { CalibrationRecord, DatasetRecord, JudgementRecord, JudgeSettings, ModelRecord, RunPhase, RunRecord, SystemRecord } from '../../db/types.ts';
+import type { TestRow } from '../../core/types.ts';
+import { exportWorkspace, importWorkspace, parseWorkspace, type ImportSummary } from '../../db/workspace-file.ts';
+import { TOOL_NAME, TOOL_VERSION } from '../../core/version.ts';
+import { t } from '../shared/i18n/index.ts';
+import type { StepProgress } from '../logic/evaluate.ts';
+import { estimateRemainingMs } from '../shared/progress.ts';
+import { executeRun, type GcscPlatform, type RunOutcome } from '../run/run-executor.ts';
+import { loadRunData, RunDataStore, type RunData } from './run-data.svelte.ts';
+
+export type Tab = 'data' | 'run' | 'dashboard' | 'explorer' | 'annotate' | 'meta' | 'classroom' | 'workspace';
+export const TABS: readonly Tab[] = ['data', 'run', 'dashboard', 'explorer', 'annotate', 'meta', 'classroom', 'workspace'];
+
+export interface Notice {
+  kind: 'info' | 'success' | 'error';
+  text: string;
+}
+
+export interface ActiveRun {
+  runId: string;
+  progress: StepProgress;
+  startedAt: number;
+  /** When the current step (phase) started: the ETA is measured within it. */
+  stepStartedAt: number;
+  etaMs: number | null;
+  cancelling: boolean;
+}
+
+const SELECTION_KEY = 'csc-studio.selection';
+const LOCK_PREFIX = 'csc-studio-run:';
+
+/**
+ * Which runs a page (this one or another tab) is executing: each holds a Web Lock named after its run while it
+ * runs, and the browser releases it when the page goes away. Undefined where Web Locks are missing.
+ */
+async function heldRunLocks(): Promise<((runId: string) => boolean) | undefined> {
+  const locks = globalThis.navigator?.locks;
+  if (!locks?.query) return undefined;
+  const snapshot = await locks.query();
+  const held = new Set((snapshot.held ?? []).map((l) => l.name));
+  return (runId) => held.has(LOCK_PREFIX + runId);
+}
+
+/** Runs `work` while holding the run's lock (directly where Web Locks are missing). */
+function withRunLock<T>(runId: string, work: () => Promise<T>): Promise<T> {
+  const locks = globalThis.navigator?.locks;
+  if (!locks?.request) return work();
+  return locks.request(LOCK_PREFIX + runId, work) as Promise<T>;
+}
+
+interface Selection {
+  datasetId: string | null;
+  runId: string | null;
+  tab: Tab;
+}
+
+export class AppState {
+  datasets = $state<DatasetRecord[]>([]);
+  systems = $state<SystemRecord[]>([]);
+  runs = $state<RunRecord[]>([]);
+  models = $state<ModelRecord[]>([]);
+  datasetId = $state<string | null>(null);
+  runId = $state<string | null>(null);
+  tab = $state<Tab>('data');
+  notice = $state<Notice | null>(null);
+  active = $state<ActiveRun | null>(null);
+  loaded = $state(false);
+  /** Runs found interrupted at start-up. */
+  interrupted = $state<string[]>([]);
+
+  dataset = $derived(this.datasets.find((d) => d.id === this.datasetId) ?? null);
+  datasetSystems = $derived(this.systems.filter((s) => s.datasetId === this.datasetId));
+  datasetRuns = $derived(this.runs.filter((r) => r.datasetId === this.datasetId));
+  run = $derived(this.runs.find((r) => r.id === this.runId) ?? null);
+
+  /** Every view's run data comes from here: loaded once per run and stored phase. */
+  readonly runData = new RunDataStore((run) => loadRunData(this.repo, run));
+  /** The selected run's data; null until it has a stored phase. */
+  selectedRunData = $derived<RunData | null>(this.run && this.run.phasesDone.length > 0 ? this.runData.get(this.run) : null);
+
+  private controller: AbortController | null = null;
+
+  constructor(
+    readonly repo: Repository,
+    readonly platform: GcscPlatform | undefined,
+    private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.localStorage,
+    private readonly clock: () => number = () => Date.now(),
+  ) {}
+
+  async load(): Promise<void> {
+    this.interrupted = await this.repo.markInterrupted(this.clock(), undefined, await heldRunLocks());
+    await this.refresh();
+    const saved = this.readSelection();
+    if (saved) {
+      if (saved.datasetId && this.datasets.some((d) => d.id === saved.datasetId)) this.datasetId = saved.datasetId;
+      if (saved.runId && this.runs.some((r) => r.id === saved.runId)) this.runId = saved.runId;
+      this.tab = saved.tab;
+    }
+    this.datasetId ??= this.datasets.at(-1)?.id ?? null;
+    if (this.runId === null) this.runId = this.latestRunId();
+    this.loaded = true;
+    if (this.interrupted.length > 0) this.notify('info', t.runs.interruptedFound(this.interrupted.length));
+  }
+
+  async refresh(): Promise<void> {
+    const [datasets, systems, runs, models] = await Promise.all([this.repo.listDatasets(), this.repo.listSystems(), this.repo.listRuns(), this.repo.listModels()]);
+    this.datasets = datasets;
+    this.systems = systems;
+    this.runs = runs;
+    this.models = models;
+    this.runData.retain(new Set(runs.map((r) => r.id)));
+    if (this.datasetId && !datasets.some((d) => d.id === this.datasetId)) this.datasetId = datasets.at(-1)?.id ?? null;
+    if (this.runId && !runs.some((r) => r.id === this.runId)) this.runId = this.latestRunId();
+  }
+
+  private latestRunId(): string | null {
+    return this.runs.filter((r) => r.datasetId === this.datasetId).at(-1)?.id ?? null;
+  }
+
+  private readSelection(): Selection | null {
+    try {
+      const raw = this.storage?.getItem(SELECTION_KEY);
+      return raw ? (JSON.parse(raw) as Selection) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private saveSelection(): void {
+    try {
+      this.storage?.setItem(SELECTION_KEY, JSON.stringify({ datasetId: this.datasetId, runId: this.runId, tab: this.tab } satisfies Selection));
+    } catch {
+      // Private mode or storage full: the selection is a convenience only.
+    }
+  }
+
+  selectDataset(id: string | null): void {
+    this.datasetId = id;
+    this.runId = this.latestRunId();
+    this.saveSelection();
+  }
+
+  selectRun(id: string | null): void {
+    this.runId = id;
+    const run = this.runs.find((r) => r.id === id);
+    if (run) this.datasetId = run.datasetId;
+    this.saveSelection();
+  }
+
+  go(tab: Tab): void {
+    this.tab = tab;
+    this.saveSelection();
+  }
+
+  notify(kind: Notice['kind'], text: string): void {
+    this.notice = { kind, text };
+  }
+
+  /** Error text for a failed write; quota errors get the full explanation. */
+  describeError(err: unknown): string {
+    if (err instanceof StorageFullError) return t.storage.full(err.what);
+    return err instanceof Error ? err.message : String(err);
+  }
+
+  async importBundle(bundle: ImportBundle): Promise<boolean> {
+    try {
+      await this.repo.importBundle(bundle);
+    } catch (err) {
+      this.notify('error', this.describeError(err));
+      return false;
+    }
+    await this.refresh();
+    this.selectDataset(bundle.datasetId);
+    this.notify('success', t.importer.imported(bundle.systems.length, bundle.dataset?.name ?? this.dataset?.name ?? ''));
+    return true;
+  }
+
+  async deleteDataset(id: string): Promise<void> {
+    if (this.active && this.runs.find((r) => r.id === this.active!.runId)?.datasetId === id) this.cancel();
+    await this.repo.deleteDataset(id);
+    await this.refresh();
+    this.saveSelection();
+  }
+
+  async deleteSystem(id: string): Promise<void> {
+    await this.repo.deleteSystem(id);
+    await this.refresh();
+  }
+
+  async deleteRun(id: string): Promise<void> {
+    if (this.active?.runId === id) this.cancel();
+    await this.repo.deleteRun(id);
+    await this.refresh();
+    this.saveSelection();
+  }
+
+  get busy(): boolean {
+    return this.active !== null;
+  }
+
+  /** Creates a run of the chosen systems and starts it. */
+  async startRun(systemIds: readonly string[], judge: JudgeSettings | null): Promise<RunOutcome | null> {
+    if (this.busy || !this.datasetId) return null;
+    const systems = this.datasetSystems.filter((s) => systemIds.includes(s.id));
+    if (systems.length === 0) return null;
+    const phases: RunPhase[] = judge ? ['csc', 'gcsc'] : ['csc'];
+    let run: RunRecord;
+    try {
+      const input: Parameters<Repository['createRun']>[0] = {
+        datasetId: this.datasetId,
+        systemIds: systems.map((s) => s.id),
+        systemNames: systems.map((s) => s.name),
+        phases,
+      };
+      if (judge) input.judge = judge;
+      run = await this.repo.createRun(input, this.clock());
+    } catch (err) {
+      this.notify('error', this.describeError(err));
+      return null;
+    }
+    await this.refresh();
+    this.selectRun(run.id);
+    return this.execute(run.id);
+  }
+
+  async resume(runId: string): Promise<RunOutcome | null> {
+    if (this.busy) return null;
+    await this.repo.resumeRun(runId, this.clock());
+    await this.refresh();
+    this.selectRun(runId);
+    return this.execute(runId);
+  }
+
+  async restart(runId: string): Promise<RunOutcome | null> {
+    if (this.busy) return null;
+    await this.repo.restartRun(runId, this.clock());
+    await this.refresh();
+    this.selectRun(runId);
+    return this.execute(runId);
+  }
+
+  cancel(): void {
+    if (!this.active || !this.controller) return;
+    this.active.cancelling = true;
+    this.controller.abort();
+  }
+
+  private async execute(runId: string): Promise<RunOutcome> {
+    const controller = new AbortController();
+    this.controller = controller;
+    const now = performance.now();
+    this.active = { runId, progress: { phase: 'csc', done: 0, total: 0 }, startedAt: now, stepStartedAt: now, etaMs: null, cancelling: false };
+    this.interrupted = this.interrupted.filter((id) => id !== runId);
+    const outcome = await withRunLock(runId, () =>
+      executeRun(this.repo, runId, this.platform, {
+        signal: controller.signal,
+        onProgress: (p) => this.onProgress(p),
+        onPhaseStored: () => void this.refresh(),
+      }),
+    );
+    this.active = null;
+    this.controller = null;
+    await this.refresh();
+    if (outcome.status === 'done') this.notify('success', t.runs.finished);
+    else if (outcome.status === 'cancelled') this.notify('info', t.runs.cancelled);
+    else this.notify('error', outcome.storageFull ? t.storage.full(t.runs.resultsWhat) : t.runs.failed(outcome.error));
+    return outcome;
+  }
+
+  private onProgress(p: StepProgress): void {
+    const active = this.active;
+    if (!active) return;
+    const now = performance.now();
+    if (p.phase !== active.progress.phase) active.stepStartedAt = now;
+    active.progress = p;
+    active.etaMs = estimateRemainingMs(p.done, p.total, now - active.stepStartedAt);
+  }
+
+  // ------------------------------------------------------------------------------------------------ reads for views
+
+  /** A stored dataset's rows (adding systems to it in the import step). */
+  rowsOf(datasetId: string): Promise<TestRow[]> {
+    return this.repo.getRows(datasetId);
+  }
+
+  judgementsOf(datasetId: string): Promise<JudgementRecord[]> {
+    return this.repo.listJudgements(datasetId);
+  }
+
+  calibrationOf(modelId: string): Promise<CalibrationRecord | undefined> {
+    return this.repo.getCalibration(modelId);
+  }
+
+  async saveCalibration(record: CalibrationRecord): Promise<boolean> {
+    try {
+      await this.repo.saveCalibration(record);
+      return true;
+    } catch (err) {
+      this.notify('error', this.describeError(err));
+      return false;
+    }
+  }
+
+  countEmbeddings(): Promise<number> {
+    return this.repo.countEmbeddings();
+  }
+
+  async clearEmbeddingCache(): Promise<void> {
+    await this.repo.clearEmbeddingCache();
+  }
+
+  // ------------------------------------------------------------------------------------------------ workspace
+
+  async exportWorkspaceText(includeModels: boolean): Promise<string> {
+    const file = await exportWorkspace(this.repo.db, { name: TOOL_NAME, version: TOOL_VERSION }, { models: includeModels });
+    return JSON.stringify(file);
+  }
+
+  async importWorkspaceText(text: string): Promise<ImportSummary | null> {
+    let summary: ImportSummary;
+    try {
+      summary = await importWorkspace(this.repo.db, parseWorkspace(JSON.parse(text)));
+    } catch (err) {
+      this.notify('error', err instanceof SyntaxError ? t.workspace.notJson : this.describeError(err));
+      return null;
+    }
+    await this.refresh();
+    this.datasetId ??= this.datasets.at(-1)?.id ?? null;
+    this.notify('success', t.workspace.imported(summary));
+    return summary;
+  }
+
+  async addModel(model: ModelRecord): Promise<boolean> {
+    try {
+      await this.repo.addModel(model);
+    } catch (err) {
+      this.notify('error', this.describeError(err));
+      return false;
+    }
+    await this.refresh();
+    return true;
+  }
+
+  async deleteModel(id: string): Promise<void> {
+    await this.repo.deleteModel(id);
+    await this.refresh();
+  }
+}

@@ -1,0 +1,218 @@
+import 'fake-indexeddb/auto';
+import { describe, expect, test } from 'vitest';
+import { AppState } from '../../../src/ui/app/app-state.svelte.ts';
+import { ImportStaging } from '../../../src/ui/import/staging.svelte.ts';
+import { validateStaged } from '../../../src/ui/import/import-files.ts';
+import { modelRecordFrom, stripTopFolder } from '../../../src/ui/workspace/model-folder.ts';
+import { exactJudge } from '../../../src/core/gcsc/judge.ts';
+import { createNodeJiebaSegmenter } from '../../../src/cli/jieba-node.ts';
+import type { GcscPlatform } from '../../../src/ui/run/run-executor.ts';
+import { CscStudioDb } from '../../../src/db/schema.ts';
+import { Repository } from '../../../src/db/repository.ts';
+import { freshRepo, sampleStaged } from '../../db/helpers.ts';
+
+const platform: GcscPlatform = {
+  segmenter: async () => createNodeJiebaSegmenter(),
+  judge: async () => ({ judge: exactJudge, info: {}, release: async () => {} }),
+};
+
+function memoryStorage() {
+  const m = new Map<string, string>();
+  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v) };
+}
+
+describe('AppState', () => {
+  test('import, run, and a reload (new state on the same database) shows everything as it was', async () => {
+    const repo = freshRepo();
+    const storage = memoryStorage();
+    const app = new AppState(repo, platform, storage);
+    await app.load();
+    expect(app.loaded).toBe(true);
+    expect(app.datasets).toEqual([]);
+
+    expect(await app.importBundle(validateStaged(sampleStaged()).bundle!)).toBe(true);
+    expect(app.dataset?.name).toBe('sample-teaching-set');
+    expect(app.notice?.kind).toBe('success');
+    expect(app.datasetSystems).toHaveLength(2);
+
+    const phases: string[] = [];
+    const outcome = await app.startRun(
+      app.datasetSystems.map((s) => s.id),
+      { kind: 'exact' },
+    );
+    expect(outcome?.status).toBe('done');
+    expect(app.active).toBeNull();
+    expect(app.run?.status).toBe('done');
+    expect(app.run?.report?.profiles).toHaveProperty('gcsc');
+    app.go('dashboard');
+    void phases;
+
+    const again = new AppState(new Repository(new CscStudioDb(repo.db.name)), platform, storage);
+    await again.load();
+    expect(again.tab).toBe('dashboard');
+    expect(again.run?.id).toBe(app.run?.id);
+    expect(again.run?.report).toEqual(app.run?.report);
+    expect(again.interrupted).toEqual([]);
+  }, 30_000);
+
+  test('progress and ETA while running; cancel keeps finished phases; resume completes', async () => {
+    const repo = freshRepo();
+    const app = new AppState(repo, platform, memoryStorage());
+    await app.load();
+    await app.importBundle(validateStaged(sampleStaged()).bundle!);
+    const seen: string[] = [];
+    let cancelling: AppState;
+    const slow: GcscPlatform = {
+      segmenter: platform.segmenter,
+      judge: async () => ({
+        judge: {
+          id: 'slow-exact',
+          textOnly: true,
+          async judge(requests, signal) {
+            seen.push(cancelling.active!.progress.phase);
+            expect(cancelling.active!.progress.total).toBeGreaterThan(0);
+            cancelling.cancel();
+            return exactJudge.judge(requests, signal);
+          },
+        },
+        info: {},
+        release: async () => {},
+      }),
+    };
+    cancelling = new AppState(repo, slow, memoryStorage());
+    await cancelling.load();
+    const outcome = await cancelling.startRun(cancelling.datasetSystems.map((s) => s.id), { kind: 'exact' });
+    expect(outcome?.status).toBe('cancelled');
+    expect(seen).toEqual(['extract']);
+    expect(cancelling.run).toMatchObject({ status: 'cancelled', phasesDone: ['csc'] });
+    expect(cancelling.notice?.text).toMatch(/Cancelled/);
+
+    await app.refresh();
+    const resumed = await app.resume(cancelling.run!.id);
+    expect(resumed?.status).toBe('done');
+    expect(app.run?.phasesDone).toEqual(['csc', 'gcsc']);
+  }, 30_000);
+
+  test('a run left running by a closed page is found interrupted at start-up', async () => {
+    const repo = freshRepo();
+    let now = 1_000_000;
+    const app = new AppState(repo, platform, memoryStorage(), () => now);
+    await app.load();
+    await app.importBundle(validateStaged(sampleStaged()).bundle!);
+    const run = await repo.createRun({ datasetId: app.datasetId!, systemIds: [app.datasetSystems[0]!.id], systemNames: ['bert-like'], phases: ['csc'] }, now);
+    now += 60_000;
+    const later = new AppState(repo, platform, memoryStorage(), () => now);
+    await later.load();
+    expect(later.interrupted).toEqual([run.id]);
+    expect(later.notice?.text).toMatch(/interrupted/);
+    expect((await repo.getRun(run.id))!.status).toBe('interrupted');
+  });
+
+  test('deleting a dataset removes its runs and moves the selection', async () => {
+    const repo = freshRepo();
+    const app = new AppState(repo, platform, memoryStorage());
+    await app.load();
+    await app.importBundle(validateStaged(sampleStaged()).bundle!);
+    const first = app.datasetId!;
+    await app.importBundle(validateStaged(sampleStaged()).bundle!);
+    await app.startRun([app.datasetSystems[0]!.id], null);
+    expect(app.runs).toHaveLength(1);
+    await app.deleteDataset(app.datasetId!);
+    expect(app.datasets.map((d) => d.id)).toEqual([first]);
+    expect(app.datasetId).toBe(first);
+    expect(app.runs).toEqual([]);
+    expect(app.runId).toBeNull();
+  });
+
+  test('workspace export and import through the state', async () => {
+    const a = new AppState(freshRepo(), platform, memoryStorage());
+    await a.load();
+    await a.importBundle(validateStaged(sampleStaged()).bundle!);
+    const text = await a.exportWorkspaceText(false);
+    const b = new AppState(freshRepo(), platform, memoryStorage());
+    await b.load();
+    expect(await b.importWorkspaceText('not json')).toBeNull();
+    expect(b.notice?.text).toMatch(/not JSON/);
+    expect(await b.importWorkspaceText(text)).toMatchObject({ datasets: 1, systems: 2 });
+    expect(b.datasets).toHaveLength(1);
+    expect(b.datasetId).toBe(b.datasets[0]!.id);
+  });
+});
+
+describe('ImportStaging', () => {
+  const enc = new TextEncoder();
+  const file = (path: string, text: string) => ({ path, bytes: enc.encode(text) });
+
+  test('guesses roles, names systems, skips notes and model files, validates as it goes', () => {
+    const s = new ImportStaging();
+    const added = s.add([
+      file('run/test.tsv', 'id\tsource\treference\na\t我很高心。\t我很高兴。\n'),
+      file('run/bert.tsv', 'id\tprediction\na\t我很高兴。\n'),
+      file('run/README.md', '# x'),
+      file('run/model/tokenizer.json', '{}'),
+      file('run/.DS_Store', ''),
+    ]);
+    expect(added).toBe(2);
+    expect(s.files.map((f) => [f.role, f.systemName])).toEqual([
+      ['test', ''],
+      ['predictions', 'bert'],
+    ]);
+    expect(s.result?.ok).toBe(true);
+    s.setSystemName(s.files[1]!.key, '');
+    expect(s.result?.ok).toBe(false);
+    s.setSystemName(s.files[1]!.key, 'BERT');
+    s.setRole(s.files[1]!.key, 'ignore');
+    expect(s.result?.general.join()).toMatch(/no system predictions/);
+    s.setRole(s.files[1]!.key, 'predictions');
+    expect(s.result?.ok).toBe(true);
+    // Adding the same path twice is ignored.
+    expect(s.add([file('run/bert.tsv', 'x')])).toBe(0);
+    s.remove(s.files[1]!.key);
+    expect(s.files).toHaveLength(1);
+    s.clear();
+    expect(s.result).toBeNull();
+  });
+
+  test('column overrides, format and header choices reach the reader', () => {
+    const s = new ImportStaging();
+    s.add([file('set.csv', 'key,original,gold\na,我很高心。,我很高兴。\n'), file('p.tsv', 'id\tprediction\na\t我很高兴。\n')]);
+    const key = s.files[0]!.key;
+    expect(s.files[0]!.role).toBe('test');
+    expect(s.result?.files[0]!.mappingHelps).toBe(true);
+    s.setColumn(key, 'id', 'key');
+    expect(s.result?.ok).toBe(true);
+    s.setColumn(key, 'references', 'gold');
+    expect(s.files[0]!.columns).toEqual({ id: 'key', references: ['gold'] });
+    s.setColumn(key, 'references', undefined);
+    s.setColumn(key, 'id', undefined);
+    expect(s.files[0]!.columns).toBeUndefined();
+    s.setFormat(key, 'tsv');
+    expect(s.result?.ok).toBe(false);
+    s.setFormat(key, undefined);
+    s.setHeader(key, false);
+    expect(s.files[0]!.header).toBe(false);
+    s.setHeader(key, undefined);
+    expect('header' in s.files[0]!).toBe(false);
+    s.setMatchByLineOrder(s.files[1]!.key, true);
+    expect(s.files[1]!.matchByLineOrder).toBe(true);
+  });
+});
+
+describe('dropped model folders', () => {
+  const enc = new TextEncoder();
+  test('need a tokenizer and a graph; the manifest gives name and threshold', () => {
+    const manifest = { name: 'tiny', pooling: 'cls', threshold: 0.8, maxLength: 8, files: [], licence: 'MIT', attribution: 'x', source: 'y' };
+    const files = [
+      { path: 'tiny/tokenizer.json', bytes: enc.encode('{}') },
+      { path: 'tiny/onnx/model.onnx', bytes: new Uint8Array(4) },
+      { path: 'tiny/manifest.json', bytes: enc.encode(JSON.stringify(manifest)) },
+    ];
+    expect(stripTopFolder(files).map((f) => f.path)).toEqual(['tokenizer.json', 'onnx/model.onnx', 'manifest.json']);
+    const record = modelRecordFrom(files, 'tiny');
+    expect(record).toMatchObject({ name: 'tiny', threshold: 0.8, totalBytes: files.reduce((n, f) => n + f.bytes.length, 0) });
+    expect(record.files.map((f) => f.path)).toContain('onnx/model.onnx');
+    expect(() => modelRecordFrom(files.slice(1), 'tiny')).toThrow(/tokenizer\.json/);
+    expect(() => modelRecordFrom([files[0]!], 'tiny')).toThrow(/ONNX graph/);
+    expect(modelRecordFrom(files.slice(0, 2), 'folder', 0.95)).toMatchObject({ name: 'folder', threshold: 0.95 });
+  });
+});
