@@ -28,10 +28,15 @@ export class AlignmentTooLongError extends Error {
     readonly targetLength: number,
     readonly cells: number,
     readonly limit: number,
+    /** Set when the transposition search, not the table, ran past the limit (steps taken so far). */
+    readonly steps?: number,
   ) {
     super(
-      `texts of ${sourceLength} and ${targetLength} characters differ too much to align within ${limit} table cells ` +
-        `(needs at least ${cells}); raise the alignment cell limit or split the row`,
+      steps === undefined
+        ? `texts of ${sourceLength} and ${targetLength} characters differ too much to align within ${limit} table cells ` +
+            `(needs at least ${cells}); raise the alignment cell limit (--max-align-cells) or split the row`
+        : `texts of ${sourceLength} and ${targetLength} characters differ too much to align: the transposition search ` +
+            `passed ${steps} steps, the limit for ${limit} table cells; raise the alignment cell limit (--max-align-cells) or split the row`,
     );
     this.name = 'AlignmentTooLongError';
   }

@@ -22,6 +22,7 @@
  */
 import { DELETE_COST, INSERT_COST } from './cost.ts';
 import { substitutionCostById, symbolCount } from './symbols.ts';
+import { AlignmentTooLongError, maxAlignCells } from './limits.ts';
 
 export const OP_M = 1;
 export const OP_T = 2;
@@ -65,6 +66,9 @@ export function bandOf(n: number, m: number, w: number): Band {
   const width = banded ? hi - lo + 1 : m + 1;
   return { lo, hi, banded, width, cells: (n + 1) * width };
 }
+
+/** Transposition-search steps allowed per table cell of the limit (see fillTable). */
+const TRANSPOSITION_STEPS_PER_CELL = 4;
 
 /** Tables up to this many cells stay allocated for the next row; larger ones are dropped after use. */
 const RETAINED_CELLS = 1 << 20;
@@ -122,6 +126,10 @@ export function fillTable(s: Int32Array, t: Int32Array, band: Band): AlignTable 
     else if (after === 0) nonzero--;
   };
   const diagStep = rowStride + 1;
+  // The transposition search walks back along a diagonal until it meets a match: on unrelated texts that walk is
+  // long at every cell (cubic time), so its steps count against the same limit as the table's cells.
+  const workLimit = maxAlignCells() * TRANSPOSITION_STEPS_PER_CELL;
+  let work = 0;
 
   for (let i = 1; i <= n; i++) {
     if (banded) [lbPrev, lbCur] = [lbCur, lbPrev];
@@ -193,6 +201,8 @@ export function fillTable(s: Int32Array, t: Int32Array, band: Band): AlignTable 
         diff[t[j - 1 - k]!] = 0;
       }
       nonzero = 0;
+      work += added + 1;
+      if (work > workLimit) throw new AlignmentTooLongError(n, m, band.cells, maxAlignCells(), work);
 
       const best = Math.min(trans, sub, ins, del);
       cost[cell] = best;

@@ -27,7 +27,8 @@ export function tablesFromRun(run: RunResult, only?: readonly string[]): SystemT
       if (only && !only.includes(profile)) continue;
       if (system.refusals[profile] !== undefined) continue;
       const summarize = summarizerOf(profile, gcscRan);
-      const scores = system.sentences.map((s) => s.scores[profile]);
+      // A row the profile left out (alignment too long) adds nothing to any count, as in the report.
+      const scores = system.sentences.map((s) => s.scores[profile] ?? (s.refused?.[profile] !== undefined ? { counts: {} } : undefined));
       if (!summarize || scores.some((s) => s === undefined)) continue;
       const rows = scores as { counts: Counts }[];
       tables[profile] = countTable(rows, summarize, countKeys(rows));

@@ -6,6 +6,7 @@
 import { ProfileError, type MetricProfile } from '../metrics/profile.ts';
 import { findProfile, PROFILES } from '../metrics/registry.ts';
 import type { ProfileOutcome, SystemInput } from '../report.ts';
+import { leftOutMessage, unlessTooLong } from '../refused-rows.ts';
 import type { ScoredItem } from '../types.ts';
 import { errorUnits } from './classify.ts';
 import { ERROR_TYPES, type ErrorType, type ErrorUnit } from './types.ts';
@@ -107,10 +108,19 @@ export function typeBreakdown(items: readonly ScoredItem[], profiles: readonly M
   const clean: ScoredItem[] = [];
   const byType = perType<ScoredItem[]>(() => []);
   let mixed = 0;
+  const warnings: string[] = [];
 
-  for (const item of items) {
-    const gold = errorUnits(item.source, item.references[0] ?? item.source);
-    const predicted = errorUnits(item.source, item.prediction);
+  for (const [index, item] of items.entries()) {
+    // A row too long to align is left out of the whole breakdown, by name.
+    const units = unlessTooLong(index, item.id, (): [ErrorUnit[], ErrorUnit[]] => [
+      errorUnits(item.source, item.references[0] ?? item.source),
+      errorUnits(item.source, item.prediction),
+    ]);
+    if (!units.ok) {
+      warnings.push(leftOutMessage(units.row));
+      continue;
+    }
+    const [gold, predicted] = units.value;
     allGold.push(...gold);
     for (const g of gold) {
       const r = recall[g.type];
@@ -138,7 +148,6 @@ export function typeBreakdown(items: readonly ScoredItem[], profiles: readonly M
     q.detection_precision = ratio(q.detected, q.predicted);
   }
 
-  const warnings: string[] = [];
   const subsets = perType<TypeSubsetScores>(() => ({ error_sentences: 0, clean_sentences: clean.length, scores: null }));
   for (const type of ERROR_TYPES) {
     const own = byType[type];
