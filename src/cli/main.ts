@@ -7,7 +7,12 @@ import { UsageError } from './usage-error.ts';
 const USAGE = `Usage: ${TOOL_NAME} eval --test FILE [--truth FILE] --pred NAME=FILE [--pred NAME=FILE …]
                   [--metrics cscd,sighan,…] [--format json|md|csv] [--output FILE]
                   [--columns id=…,source=…,reference=…] [--pred-columns id=…,prediction=…]
-                  [--test-format FMT] [--pred-format FMT] [--match-by-line-order] [--by-type]
+                  [--test-format FMT] [--pred-format FMT] [--encoding NAME] [--match-by-line-order] [--by-type]
+                  [--judge exact|model:DIR|model:default|labels:FILE|llm:URL[#MODEL]] [--threshold T]
+                  [--rows FILE] [--report FILE] [--ci [--resamples N] [--seed S] [--confidence C]]
+                  [--slice length,errors,type,seen [--train FILE]] [--max-align-cells N]
+                  [--to-simplified] [--to-halfwidth] [--ignore-punct] [--ignore-space] [--ignore-chars CHARS]
+                  [--max-length N] [--ignore-unmatch-length]
        ${TOOL_NAME} generate --sentences FILE --pe 0.05[,0.1,…] --confusion phonetic|graphic|both|FILE --seed N
                   [--split seen,unseenK,unseenV] [--train-sentences FILE] [--format tsv|jsonl] --out DIR
        ${TOOL_NAME} spanf1 --gold SPANS|--test FILE --pred [NAME=]FILE [--pred …] [--pred-kind auto|spans|text]
@@ -18,6 +23,9 @@ const USAGE = `Usage: ${TOOL_NAME} eval --test FILE [--truth FILE] --pred NAME=F
 eval      score one or more systems on a test set with every requested metric profile
 --truth   SIGHAN truth file; --test is then the SIGHAN input file "(pid=ID)<TAB>sentence"
 --by-type add each system's error-type breakdown to the JSON report (docs/errortypes.md)
+--rows    one JSON line per (system, sentence) with every profile's counts and verdict; sums to the report
+--report  CSCD-NS's per-row report for one system
+--ci      paired bootstrap intervals for every ratio key (docs/stats.md)
 generate  controlled test sets from clean sentences and a confusion set (docs/generate.md)
 judge-eval  agreement of a scoring judge with human labels on (R, R′) pairs: AUC, Jaccard sweep, calibration
 spanf1    character-level F1 of error spans, or of the spans of corrected sentences (docs/spanf1.md)
