@@ -3,12 +3,11 @@
  * interval, paired bootstrap and approximate randomization p, Holm over the keys of a pair; and the sentence
  * sets (A ✓ B ✗, both broke, oracle).
  */
-import { compareSystems, compareToMarkdown, RESAMPLE_DEFAULTS, sentenceSets, tablesFromRun } from '../core/compare/index.ts';
+import { compareReport, compareToMarkdown, RESAMPLE_DEFAULTS } from '../core/compare/index.ts';
 import { evaluate, PlanError } from '../core/evaluate.ts';
 import { GCSC_PROFILE_NAMES } from '../core/gcsc/names.ts';
 import { DEFAULT_PROFILES } from '../core/metrics/registry.ts';
 import { UnknownProfileError } from '../core/report.ts';
-import { TOOL_NAME, TOOL_VERSION } from '../core/version.ts';
 import { parseFlags, parseListArg, UsageError } from './args.ts';
 import { INPUT_FLAGS, loadEvalInputs, normalizationFromFlags, NORMALIZATION_FLAGS } from './eval-inputs.ts';
 import { writeOutputFile } from './output.ts';
@@ -66,27 +65,9 @@ export async function runCompare(argv: string[]): Promise<number> {
     if (err instanceof UnknownProfileError || err instanceof PlanError) throw new UsageError(err.message);
     throw err;
   }
-  const { comparisons, warnings } = compareSystems(tablesFromRun(run), { ...settings, keys });
-  const sets = sentenceSets(systems);
-  const allWarnings = [...readWarnings, ...run.report.warnings, ...warnings];
-  for (const w of allWarnings) process.stderr.write(`warning: ${w}\n`);
-
-  const report = {
-    tool: { name: TOOL_NAME, version: TOOL_VERSION },
-    dataset: run.report.dataset,
-    profiles: run.report.profiles,
-    systems: run.report.systems,
-    settings: {
-      ...settings,
-      keys,
-      bootstrap: 'paired percentile bootstrap over sentences; p from the distribution shifted to delta = 0, two-sided, +1 correction',
-      randomization: 'approximate randomization over sentences (swap each sentence between the two systems with probability 1/2), two-sided, +1 correction',
-      holm: 'Holm step-down over the keys of one pair, applied to p_randomization',
-    },
-    comparisons,
-    sentence_sets: sets,
-    warnings: allWarnings,
-  };
+  const report = compareReport(run, systems, { ...settings, keys }, readWarnings);
+  for (const w of report.warnings) process.stderr.write(`warning: ${w}\n`);
+  const { comparisons, sentence_sets: sets } = report;
   const text = format === 'json' ? JSON.stringify(report, null, 2) + '\n' : compareToMarkdown(comparisons, sets, settings.confidence);
   if (values.output) await writeOutputFile(values.output, text, inputs);
   else process.stdout.write(text);

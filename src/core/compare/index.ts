@@ -11,3 +11,4 @@ export * from './randomization.ts';
 export * from './sentence-sets.ts';
 export * from './slice-report.ts';
 export * from './markdown.ts';
+export * from './compare-report.ts';

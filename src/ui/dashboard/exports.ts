@@ -10,6 +10,10 @@ import type { DatasetRecord, RunRecord } from '../../db/types.ts';
 import { t } from '../shared/i18n/index.ts';
 import { f1Overview, formatNumber, layoutGroupedBars, layoutHorizontalBars, opsShares, OP_KINDS, PALETTE, proofreadChart, type SeriesData } from '../shared/charts.ts';
 import { flagsFor, type ExplorerData } from '../explorer/explorer.ts';
+import { compareToMarkdown } from '../../core/compare/markdown.ts';
+import type { CompareReport, IntervalView } from '../../workers/stats-compute.ts';
+import { compareCsv } from '../compare/compare-view.ts';
+import { tableInterval } from './intervals.ts';
 
 /** Exactly what `csc-studio eval --format json` prints. */
 export function reportJson(report: Report): string {
@@ -133,7 +137,10 @@ export function htmlReport(report: Report, dataset: DatasetRecord, run: RunRecor
   if (overview.groups.length > 0) {
     sections.push(`<figure>${legend(overview.series)}${hbarChartSvg(overview, h.overviewCaption)}<figcaption>${escapeHtml(h.overviewCaption)}</figcaption></figure>`);
   }
-  sections.push(`<figure class="narrow">${barChartSvg(proofreadChart(report), 'proofread rates')}<figcaption>${escapeHtml(h.proofreadCaption)}</figcaption></figure>`);
+  const proofread = proofreadChart(report);
+  // Legends show labels, not the report's keys.
+  proofread.series = proofread.series.map((k) => t.dashboard.proofreadSeries[k] ?? k);
+  sections.push(`<figure class="narrow">${barChartSvg(proofread, t.dashboard.proofread)}<figcaption>${escapeHtml(h.proofreadCaption)}</figcaption></figure>`);
   const ops = opsShares(report);
   if (ops) {
     sections.push(
@@ -167,3 +174,53 @@ code{word-break:break-all}.note{color:#555;font-size:.85rem}
 </style></head><body>${sections.join('\n')}</body></html>
 `;
 }
+
+// ------------------------------------------------------------------------------------------------ issue 12
+
+/** The report with `interval_settings` and `intervals` (and `slices`), exactly where `eval --ci --slice` puts them. */
+export function reportWithIntervals(report: Report, view: IntervalView | null): Report {
+  if (!view) return report;
+  const out: Record<string, unknown> = { ...report, interval_settings: { method: 'percentile bootstrap over sentences', ...view.settings }, intervals: view.intervals };
+  if (view.slices) out['slices'] = view.slices;
+  return out as unknown as Report;
+}
+
+/** One line per system × profile × ratio key: the interval's ends. */
+export function intervalsCsv(view: IntervalView): string {
+  const lines: (string | number | null)[][] = [['system', 'profile', 'key', 'low', 'high', 'resamples', 'seed', 'confidence']];
+  const walk = (system: string, profile: string, node: unknown, prefix: string) => {
+    if (node === null || Array.isArray(node)) {
+      const iv = node as [number, number] | null;
+      lines.push([system, profile, prefix, iv?.[0] ?? null, iv?.[1] ?? null, view.settings.resamples, String(view.settings.seed), view.settings.confidence]);
+      return;
+    }
+    for (const [k, v] of Object.entries(node as Record<string, unknown>)) walk(system, profile, v, prefix ? `${prefix}.${k}` : k);
+  };
+  for (const [system, profiles] of Object.entries(view.intervals)) for (const [profile, tree] of Object.entries(profiles)) walk(system, profile, tree, '');
+  return UTF8_BOM + toCsv(lines);
+}
+
+/** The Markdown tables, then the intervals as "[low–high]" in the same side-by-side layout. */
+export function reportMarkdownWithIntervals(report: Report, view: IntervalView | null): string {
+  const base = reportToMarkdown(report);
+  if (!view) return base;
+  const { systems, rows } = sideBySide(report);
+  const lines = ['', `## ${Math.round(view.settings.confidence * 100)}% intervals (${view.settings.resamples} resamples, seed ${view.settings.seed})`, '', `| profile | metric | ${systems.join(' | ')} |`, `|---|---|${systems.map(() => '---|').join('')}`];
+  for (const r of rows) {
+    const cells = systems.map((s) => tableInterval(view, s, r.profile, r.metric));
+    if (cells.some((c) => c !== '')) lines.push(`| ${r.profile} | ${r.metric} | ${cells.join(' | ')} |`);
+  }
+  return base.replace(/\n*$/, '\n') + lines.join('\n') + '\n';
+}
+
+/** `csc-studio compare --format json`, byte for byte. */
+export function compareJson(report: CompareReport): string {
+  return JSON.stringify(report, null, 2) + '\n';
+}
+
+/** `csc-studio compare --format md`. */
+export function compareMarkdown(report: CompareReport): string {
+  return compareToMarkdown(report.comparisons, report.sentence_sets, report.settings.confidence);
+}
+
+export { compareCsv };

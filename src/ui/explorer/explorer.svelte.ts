@@ -1,22 +1,48 @@
 /** The sentence explorer's state: chosen system, filter, search text and selected row, with derived lists. */
+import { setsOf } from '../compare/stats-input.ts';
 import { filterCounts, filterRows, flagsFor, type ExplorerData, type FilterKey } from './explorer.ts';
+import { keepIds, pairCounts, pairIds, type PairFilter } from './pair-filter.ts';
 
 export class ExplorerState {
   data = $state.raw<ExplorerData | null>(null);
   systemIndex = $state(0);
   filter = $state<FilterKey>('all');
   query = $state('');
+  /** Index into data.systems of the system compared with (B), for the pairwise filters. */
+  other = $state<number | null>(null);
+  pairFilter = $state<PairFilter | null>(null);
   /** Index into data.rows of the selected sentence. */
   selected = $state<number | null>(null);
 
   flags = $derived(this.data ? flagsFor(this.data, this.systemIndex) : []);
   counts = $derived(filterCounts(this.flags));
-  visible = $derived(this.data ? filterRows(this.data, this.flags, this.systemIndex, this.filter, this.query) : []);
+  sets = $derived(this.data && this.data.systems.length >= 2 ? setsOf(this.data) : null);
+  #names = $derived(this.pairNames());
+  pairCounts = $derived(this.sets && this.#names ? pairCounts(this.sets, this.#names[0], this.#names[1]) : null);
+  visible = $derived(this.computeVisible());
   hasGcsc = $derived(this.data?.systems.some((s) => s.gcsc !== null) ?? false);
+
+  private pairNames(): [string, string] | null {
+    const a = this.data?.systems[this.systemIndex]?.name;
+    const b = this.other === null ? undefined : this.data?.systems[this.other]?.name;
+    return a !== undefined && b !== undefined && this.other !== this.systemIndex ? [a, b] : null;
+  }
+
+  private computeVisible(): number[] {
+    if (!this.data) return [];
+    const base = filterRows(this.data, this.flags, this.systemIndex, this.filter, this.query);
+    const names = this.#names;
+    if (!this.pairFilter || !this.sets || !names) return base;
+    return keepIds(this.data.rows, base, pairIds(this.sets, names[0], names[1], this.pairFilter));
+  }
 
   setData(data: ExplorerData | null): void {
     this.data = data;
     if (!data || this.systemIndex >= data.systems.length) this.systemIndex = 0;
+    if (!data || (this.other !== null && this.other >= data.systems.length)) {
+      this.other = null;
+      this.pairFilter = null;
+    }
     if (this.selected !== null && (!data || this.selected >= data.rows.length)) this.selected = null;
   }
 

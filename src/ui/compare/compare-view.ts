@@ -1,0 +1,87 @@
+/**
+ * The Compare panel's view-model: a plain sentence per comparison (English or Chinese), table cells, and the
+ * CSV export. Significance is decided by the Holm-adjusted randomization p (docs/stats.md); differences are
+ * given in points (percentage points for profiles that report fractions).
+ */
+import type { Comparison } from '../../core/compare/index.ts';
+import { UTF8_BOM, toCsv } from '../../core/format/csv.ts';
+import { METRIC_FAMILIES } from '../shared/charts.ts';
+import type { Strings } from '../shared/i18n/index.ts';
+
+/** Profiles whose values are already percentages (0–100); the others report fractions (0–1). */
+export const PERCENT_PROFILES: readonly string[] = ['cscd', 'realise', 'scope', 'levenshtein', 'cllm', 'gcsc'];
+
+export const ALPHA = 0.05;
+
+export function pointsScale(profile: string): number {
+  return PERCENT_PROFILES.includes(profile) ? 1 : 100;
+}
+
+/** A readable name: the chart family's label when the key is a family's F1 ("cscd · sentence correction F1"). */
+export function metricLabel(profile: string, key: string): string {
+  for (const f of METRIC_FAMILIES) {
+    if (f.profile !== profile) continue;
+    const i = f.keys.findIndex((k) => k.join('.') === key);
+    if (i >= 0) return `${f.label} ${['P', 'R', 'F1'][i]}`;
+  }
+  return `${profile} ${key}`;
+}
+
+/** F-measures, precision, recall, accuracy and "corrected" rates: higher is better. Anything else is neutral. */
+export function higherIsBetter(key: string): boolean {
+  return /(^|[._\s-])(f1|f0\.5|f_?0?5|p|r|precision|recall|acc|accuracy|corrected_rate)$/i.test(key);
+}
+
+export function formatPoints(x: number): string {
+  return (Math.round(x * 10) / 10).toFixed(1);
+}
+
+export function formatP(p: number | null): string {
+  if (p === null) return '—';
+  if (p < 0.001) return p.toExponential(1);
+  return p.toFixed(3);
+}
+
+export function isSignificant(c: Comparison, alpha = ALPHA): boolean {
+  return c.p_holm !== null && c.p_holm < alpha && c.delta !== null && c.delta !== 0;
+}
+
+/** The plain sentence for one comparison. */
+export function comparisonSentence(c: Comparison, s: Strings['compare']): string {
+  const metric = metricLabel(c.profile, c.key);
+  if (c.delta === null) return s.undefinedDelta(c.a, c.b, metric);
+  if (c.delta === 0 && (c.ci === null || (c.ci[0] === 0 && c.ci[1] === 0))) return s.same(c.a, c.b, metric);
+  const scale = pointsScale(c.profile);
+  const p = formatP(c.p_holm);
+  const [lo, hi] = c.ci ?? [NaN, NaN];
+  if (!isSignificant(c)) return s.notSignificant(c.a, c.b, metric, formatPoints(c.delta * scale), formatPoints(lo * scale), formatPoints(hi * scale), p);
+  // Winner first, with the interval of (winner − loser).
+  const aWins = c.delta > 0;
+  const [w, l] = aWins ? [c.a, c.b] : [c.b, c.a];
+  const d = Math.abs(c.delta) * scale;
+  const [wlo, whi] = aWins ? [lo * scale, hi * scale] : [-hi * scale, -lo * scale];
+  const say = higherIsBetter(c.key) ? s.better : s.higher;
+  return say(w, l, metric, formatPoints(d), formatPoints(wlo), formatPoints(whi), p);
+}
+
+/** Comparisons grouped by pair, in order. */
+export function byPair(comparisons: readonly Comparison[]): { a: string; b: string; rows: Comparison[] }[] {
+  const out: { a: string; b: string; rows: Comparison[] }[] = [];
+  for (const c of comparisons) {
+    let g = out.find((x) => x.a === c.a && x.b === c.b);
+    if (!g) out.push((g = { a: c.a, b: c.b, rows: [] }));
+    g.rows.push(c);
+  }
+  return out;
+}
+
+export const COMPARE_CSV_COLUMNS = ['a', 'b', 'profile', 'key', 'a_value', 'b_value', 'delta', 'ci_low', 'ci_high', 'p_bootstrap', 'p_randomization', 'p_holm', 'resamples', 'seed'] as const;
+
+/** One line per comparison, every field of the JSON (the interval in two columns). */
+export function compareCsv(comparisons: readonly Comparison[]): string {
+  const lines: (string | number | null)[][] = [[...COMPARE_CSV_COLUMNS]];
+  for (const c of comparisons) {
+    lines.push([c.a, c.b, c.profile, c.key, c.a_value, c.b_value, c.delta, c.ci?.[0] ?? null, c.ci?.[1] ?? null, c.p_bootstrap, c.p_randomization, c.p_holm, c.resamples, String(c.seed)]);
+  }
+  return UTF8_BOM + toCsv(lines);
+}

@@ -1,0 +1,147 @@
+/**
+ * What the stats worker computes, on any thread: the Eval-CSC profiles' per-sentence counts from a run's stored
+ * rows and predictions (evaluate() again: cheap, no judge), Eval-GCSC's from its stored sentences (judgements held
+ * fixed), then intervals, slices and the pairwise comparison of src/core/compare. Core only; no UI imports.
+ */
+import type { CancelSignal } from '../core/cancel.ts';
+import {
+  compareReport,
+  countTable,
+  countKeys,
+  RESAMPLE_DEFAULTS,
+  sliceSection,
+  computeIntervals,
+  tablesFromRun,
+  checkSettings,
+  type IntervalsResult,
+  type ResampleSettings,
+  type SliceSection,
+  type SystemTables,
+  type CompareReport,
+} from '../core/compare/index.ts';
+import { evaluate, type RunResult } from '../core/evaluate.ts';
+import { summarizeGcsc } from '../core/gcsc/metrics.ts';
+import { GCSC_PROFILE } from '../core/gcsc/names.ts';
+import type { Counts } from '../core/metrics/profile.ts';
+import { DEFAULT_PROFILES } from '../core/metrics/registry.ts';
+import { parseNormalizationOptions } from '../core/normalize/options.ts';
+import type { DatasetInfo } from '../core/report.ts';
+import { buildSlices, type SliceFamilyName } from '../core/slices/index.ts';
+import type { ScoredItem, TestRow } from '../core/types.ts';
+
+/** A stored run as plain, cloneable data. `gcsc`: the stored Eval-GCSC sentences' counts, when it ran. */
+export interface StatsInput {
+  dataset: DatasetInfo;
+  rows: TestRow[];
+  systems: { name: string; predictions: string[]; gcsc?: { counts: Counts }[] | null }[];
+}
+
+export interface StatsProgress {
+  phase: 'score' | 'bootstrap' | 'randomization';
+  done: number;
+  total: number;
+}
+
+export interface StatsHooks {
+  onProgress?: (p: StatsProgress) => void;
+  signal?: CancelSignal;
+}
+
+export interface IntervalRequest {
+  ci: ResampleSettings;
+  slices: SliceFamilyName[];
+}
+
+export interface IntervalView {
+  settings: ResampleSettings;
+  intervals: IntervalsResult['intervals'];
+  slices: SliceSection | null;
+  warnings: string[];
+}
+
+export interface CompareRequest {
+  settings: ResampleSettings;
+  /** Eval-CSC profile names; undefined = the defaults (as the CLI without --metrics). */
+  metrics?: string[];
+  keys: 'headline' | 'all';
+  /** Systems to compare, in order; undefined = all. */
+  systems?: string[];
+}
+
+/** The CLI's `compare --format json` report (src/cli/compare-command.ts): same keys, same order. */
+export type { CompareReport };
+
+/** A stored system as the profiles see it: what joinPredictions gave at import. */
+export function itemsOf(rows: readonly TestRow[], predictions: readonly string[], system: string): ScoredItem[] {
+  if (rows.length !== predictions.length) throw new RangeError(`${system}: ${predictions.length} outputs for ${rows.length} rows`);
+  return rows.map((row, i) => {
+    const item: ScoredItem = { id: row.id, source: row.source, references: row.references, prediction: predictions[i]! };
+    if (row.goldLabels) item.goldLabels = row.goldLabels;
+    return item;
+  });
+}
+
+async function scoreRun(input: StatsInput, names: readonly string[], profiles: readonly string[], hooks: StatsHooks): Promise<RunResult> {
+  const systems = input.systems.filter((s) => names.includes(s.name)).map((s) => ({ name: s.name, items: itemsOf(input.rows, s.predictions, s.name) }));
+  return evaluate(
+    input.dataset,
+    systems,
+    { profiles, normalization: parseNormalizationOptions({}) },
+    {
+      signal: hooks.signal,
+      onProgress: (p) => hooks.onProgress?.({ phase: 'score', done: p.unitsDone, total: p.unitsTotal }),
+    },
+  );
+}
+
+/** Eval-GCSC's table per system from its stored sentences (the judgements stay as they were). */
+function withGcscTables(tables: SystemTables[], input: StatsInput): SystemTables[] {
+  const stored = input.systems.filter((s) => s.gcsc && s.gcsc.length === input.rows.length);
+  if (stored.length === 0) return tables;
+  const keys = countKeys(...stored.map((s) => s.gcsc!));
+  return tables.map((t) => {
+    const gcsc = input.systems.find((s) => s.name === t.name)?.gcsc;
+    if (!gcsc || gcsc.length !== input.rows.length) return t;
+    return { name: t.name, tables: { ...t.tables, [GCSC_PROFILE.name]: countTable(gcsc, (totals) => summarizeGcsc(totals).values, keys) } };
+  });
+}
+
+/** Intervals of every ratio key of every profile (and per slice), as `eval --ci --slice` adds them. */
+export async function computeIntervalView(input: StatsInput, request: IntervalRequest, hooks: StatsHooks = {}): Promise<IntervalView> {
+  checkSettings(request.ci);
+  const run = await scoreRun(
+    input,
+    input.systems.map((s) => s.name),
+    DEFAULT_PROFILES.map((p) => p.name),
+    hooks,
+  );
+  const tables = withGcscTables(tablesFromRun(run), input);
+  const onProgress = (p: { done: number; total: number }) => hooks.onProgress?.({ phase: 'bootstrap', ...p });
+  const r = computeIntervals(tables, request.ci, { onProgress, signal: hooks.signal });
+  const warnings = [...r.warnings];
+  let slices: SliceSection | null = null;
+  if (request.slices.length > 0) {
+    const items = run.systems[0]?.sentences ?? [];
+    slices = sliceSection(tables, buildSlices(items, request.slices), request.ci, warnings);
+  }
+  return { settings: request.ci, intervals: r.intervals, slices, warnings };
+}
+
+/** Exactly what `csc-studio compare --format json` prints for the same inputs, settings and seed. */
+export async function computeCompareReport(input: StatsInput, request: CompareRequest, hooks: StatsHooks = {}): Promise<CompareReport> {
+  checkSettings(request.settings);
+  const names = request.systems ?? input.systems.map((s) => s.name);
+  if (names.length < 2) throw new RangeError('compare needs at least two systems');
+  for (const n of names) if (!input.systems.some((s) => s.name === n)) throw new RangeError(`no system named "${n}" in this run`);
+  const ordered = { ...input, systems: names.map((n) => input.systems.find((s) => s.name === n)!) };
+  const run = await scoreRun(ordered, names, request.metrics ?? DEFAULT_PROFILES.map((p) => p.name), hooks);
+  const systems = ordered.systems.map((s) => ({ name: s.name, items: itemsOf(input.rows, s.predictions, s.name) }));
+  return compareReport(run, systems, {
+    ...request.settings,
+    keys: request.keys,
+    signal: hooks.signal,
+    onProgress: (p) => hooks.onProgress?.({ phase: p.phase, done: p.done, total: p.total }),
+  });
+}
+
+export { RESAMPLE_DEFAULTS };
