@@ -10,6 +10,8 @@ export interface SiteModel {
   /** Sum of the listed files' sizes (both graphs when the folder has float and int8). */
   bytes: number;
   manifest: ModelManifest;
+  /** Absolute URL of the model card page (MODEL_CARD.html), when the folder has a card. */
+  cardUrl?: string;
 }
 
 /** Reads models/index.json next to the page; [] when the build has none (e.g. no default model was built). */
@@ -22,14 +24,16 @@ export async function listSiteModels(baseUrl: string = document.baseURI, fetchFn
     return [];
   }
   if (!response.ok) return [];
-  const index = (await response.json()) as { version?: number; models?: { name: string; path: string; default?: boolean; bytes?: number; manifest: ModelManifest }[] };
+  const index = (await response.json()) as { version?: number; models?: { name: string; path: string; default?: boolean; bytes?: number; manifest: ModelManifest; card?: string }[] };
   if (index.version !== 1 || !Array.isArray(index.models)) throw new Error(`${indexUrl.href} is not a version 1 model index`);
+  const root = new URL('../', indexUrl);
   return index.models.map((m) => ({
     name: m.name,
-    url: new URL(m.path, new URL('../', indexUrl)).href,
+    url: new URL(m.path, root).href,
     default: m.default === true,
     bytes: m.bytes ?? 0,
     manifest: m.manifest,
+    ...(typeof m.card === 'string' ? { cardUrl: new URL(m.card, root).href } : {}),
   }));
 }
 

@@ -4,6 +4,8 @@
  *
  * - Precaches the app shell (HTML, JS, CSS, jieba and the WebAssembly ONNX runtime) on install, so the page works
  *   offline after one visit; serves those files cache-first, so a page never mixes two builds.
+ * - Also caches the default model at install (entries marked cache: 'models': models/index.json, its manifest and
+ *   card, its files under their ?sha256= URLs), so it is listed and loads offline even if it was never used.
  * - Caches model files after first use: `models/<name>/<file>?sha256=<hex>` is content-addressed (the worker adds
  *   the manifest's hash), so cache-first is safe; manifest.json and models/index.json are network-first.
  * - Other same-origin files (the WebGPU runtime, lazily loaded chunks) are cached after first use.
@@ -13,7 +15,7 @@
  */
 export {}; // a module for the type checker; the build strips this line
 
-declare const PRECACHE: readonly { url: string; revision: string }[];
+declare const PRECACHE: readonly { url: string; revision: string; cache?: 'models' }[];
 declare const VERSION: string;
 
 const sw = self as unknown as ServiceWorkerGlobalScope;
@@ -22,22 +24,31 @@ const SHELL_CACHE = `${PREFIX}shell-${VERSION}`;
 const MODEL_CACHE = `${PREFIX}models`;
 const RUNTIME_CACHE = `${PREFIX}runtime`;
 const scope = new URL(sw.registration.scope);
-const precached = new Set(PRECACHE.map((e) => new URL(e.url, scope).href));
+const SHELL = PRECACHE.filter((e) => e.cache !== 'models');
+const MODELS = PRECACHE.filter((e) => e.cache === 'models');
+const precached = new Set(SHELL.map((e) => new URL(e.url, scope).href));
 const INDEX = new URL('index.html', scope).href;
 
 sw.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(SHELL_CACHE);
+      const modelCache = await caches.open(MODEL_CACHE);
       // cache: 'reload' skips the HTTP cache, so no stale copy from an older build slips in.
-      await Promise.all(
-        PRECACHE.map(async (e) => {
-          const url = new URL(e.url, scope).href;
-          const response = await fetch(url, { cache: 'reload', credentials: 'same-origin' });
-          if (!response.ok) throw new Error(`precache: ${url} answered ${response.status}`);
-          await cache.put(url, response);
+      const put = async (target: Cache, e: { url: string }) => {
+        const url = new URL(e.url, scope).href;
+        const response = await fetch(url, { cache: 'reload', credentials: 'same-origin' });
+        if (!response.ok) throw new Error(`precache: ${url} answered ${response.status}`);
+        await target.put(url, response);
+      };
+      await Promise.all([
+        ...SHELL.map((e) => put(cache, e)),
+        // A content-addressed model file already cached (an earlier build, or used) is not fetched again.
+        ...MODELS.map(async (e) => {
+          if (e.url.includes('?sha256=') && (await modelCache.match(new URL(e.url, scope).href))) return;
+          await put(modelCache, e);
         }),
-      );
+      ]);
       // The first install takes over at once; an update waits for the page's consent.
       if (!sw.registration.active) await sw.skipWaiting();
     })(),
@@ -74,7 +85,8 @@ async function route(request: Request, url: URL): Promise<Response> {
   if (request.mode === 'navigate') {
     const target = plain === scope.href ? INDEX : plain;
     const hit = precached.has(target) ? await caches.match(target, { cacheName: SHELL_CACHE }) : undefined;
-    return hit ?? networkFirst(request, RUNTIME_CACHE);
+    // Model card pages live with their model's files.
+    return hit ?? networkFirst(request, plain.startsWith(`${scope.href}models/`) ? MODEL_CACHE : RUNTIME_CACHE);
   }
   if (precached.has(plain) && url.search === '') {
     const hit = await caches.match(plain, { cacheName: SHELL_CACHE });

@@ -13,6 +13,8 @@ import path from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { parseManifest } from '../../core/embed/manifest.ts';
 import type { ModelManifest } from '../../core/embed/types.ts';
+import { isLexicalBaseline, LEXICAL_NOTE, MODEL_CARD_PAGE } from '../model-card.ts';
+import { modelCardPage } from './model-card-page.ts';
 
 export interface SiteModelsOptions {
   /** The repo's models folder; default <root>/models. */
@@ -34,6 +36,8 @@ export interface SiteModelEntry {
   /** Sum of the listed files' sizes. */
   bytes: number;
   manifest: ModelManifest;
+  /** The model card page, relative to the site root ("models/default/MODEL_CARD.html"), when the folder has a card. */
+  card?: string;
 }
 
 export interface SiteModelIndex {
@@ -67,10 +71,9 @@ export function discoverSiteModels(modelsDir: string, include: readonly string[]
     const missing = manifest.files.filter((f) => !existsSync(path.join(folder, f.path)));
     if (missing.length > 0) warn(`models/${name}/ lacks ${missing.map((f) => f.path).join(', ')} (listed in its manifest)`);
     const present = manifest.files.filter((f) => !missing.includes(f));
-    found.push({
-      folder,
-      entry: { name, path: `models/${name}/`, default: name === 'default', bytes: present.reduce((s, f) => s + f.size, 0), manifest },
-    });
+    const entry: SiteModelEntry = { name, path: `models/${name}/`, default: name === 'default', bytes: present.reduce((s, f) => s + f.size, 0), manifest };
+    if (existsSync(path.join(folder, CARD_SOURCE))) entry.card = `models/${name}/${MODEL_CARD_PAGE}`;
+    found.push({ folder, entry });
   };
   for (const name of include) {
     const folder = path.join(modelsDir, name);
@@ -91,12 +94,28 @@ export function modelIndex(models: readonly FoundModel[]): SiteModelIndex {
   return { version: 1, models: models.map((m) => m.entry) };
 }
 
-/** Files of a published model: manifest.json and every listed file present. */
+const CARD_SOURCE = 'MODEL_CARD.md';
+
+/** Files of a published model: manifest.json, every listed file present, and the card's Markdown. */
 function publishedFiles(model: FoundModel): string[] {
-  return ['manifest.json', ...model.entry.manifest.files.map((f) => f.path).filter((p) => existsSync(path.join(model.folder, p)))];
+  const listed = model.entry.manifest.files.map((f) => f.path).filter((p) => existsSync(path.join(model.folder, p)));
+  return ['manifest.json', ...listed, ...(model.entry.card ? [CARD_SOURCE] : [])];
 }
 
-const CONTENT_TYPES: Record<string, string> = { '.json': 'application/json; charset=utf-8', '.onnx': 'application/octet-stream', '.txt': 'text/plain; charset=utf-8' };
+/** The card page of a model that has one, with the lexical baseline's note first when it is one. */
+export function renderCard(model: FoundModel): string | undefined {
+  if (!model.entry.card) return undefined;
+  const markdown = readFileSync(path.join(model.folder, CARD_SOURCE), 'utf8');
+  return modelCardPage(markdown, { title: model.entry.manifest.name ?? model.entry.name, ...(isLexicalBaseline(model.entry.manifest) ? { note: LEXICAL_NOTE } : {}) });
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.json': 'application/json; charset=utf-8',
+  '.onnx': 'application/octet-stream',
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/plain; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+};
 
 export function siteModels(options: SiteModelsOptions = {}): Plugin {
   let config: ResolvedConfig;
@@ -119,6 +138,8 @@ export function siteModels(options: SiteModelsOptions = {}): Plugin {
         const model = models.find((m) => rel.startsWith(`${m.entry.name}/`));
         if (!model) return next();
         const file = rel.slice(model.entry.name.length + 1);
+        const card = file === MODEL_CARD_PAGE ? renderCard(model) : undefined;
+        if (card !== undefined) return send(res, card, CONTENT_TYPES['.html']!);
         if (!publishedFiles(model).includes(file)) {
           res.statusCode = 404;
           return res.end('not found');
@@ -143,6 +164,8 @@ export function siteModels(options: SiteModelsOptions = {}): Plugin {
             mkdirSync(path.dirname(target), { recursive: true });
             copyFileSync(path.join(model.folder, file), target);
           }
+          const card = renderCard(model);
+          if (card !== undefined) writeFileSync(path.join(outDir, 'models', model.entry.name, MODEL_CARD_PAGE), card);
         }
         mkdirSync(path.join(outDir, 'models'), { recursive: true });
         writeFileSync(path.join(outDir, MODEL_INDEX_FILE), JSON.stringify(modelIndex(models), null, 1));

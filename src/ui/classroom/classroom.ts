@@ -15,34 +15,61 @@ import { chars } from '../../core/text.ts';
 import { SAMPLE_ROWS } from '../../sample/sample.ts';
 import { profileVerdicts, type ProfileVerdict } from '../explorer/verdicts.ts';
 
+/** Where a case comes from: a table of the paper, or a row of the built-in sample (captions are translated). */
+export type CaseOrigin = { kind: 'paper'; table: 12 | 13; system: string } | { kind: 'sample'; id: string; system: string };
+
+/** The paper's verdicts on a case (Eval-GCSC judged by GPT-4); csc 'refused': the paper prints "/" (lengths differ). */
+export interface PaperVerdict {
+  gcsc: boolean;
+  csc?: boolean | 'refused';
+}
+
 export interface ClassroomCase {
   key: string;
   source: string;
   reference: string;
   prediction: string;
-  /** Where it comes from (paper table and system, or the sample). */
-  origin: string;
-  /** The paper's verdicts, when given. */
-  paper?: string;
+  origin: CaseOrigin;
+  paper?: PaperVerdict;
 }
 
-/** The paper's cases (Tables 12 and 13; sources, references and predictions as printed). */
+const table = (n: 12 | 13, system: string): CaseOrigin => ({ kind: 'paper', table: n, system });
+
+/** The paper's cases (Tables 12 and 13; sources, references, predictions and verdicts as printed). */
 export const PAPER_CASES: readonly ClassroomCase[] = [
-  { key: 't12-1', origin: 'Table 12 · ChatGPT', source: '和友人一同吃一顿晚餐，也能拥有莫大的快乐。', reference: '和友人一同吃一顿晚餐，也能拥有莫大的快乐。', prediction: '和朋友一同吃一顿晚餐，也能拥有莫大的快乐。', paper: 'Eval-GCSC(GPT-4) Correct · Eval-CSC Wrong' },
-  { key: 't12-3', origin: 'Table 12 · ChatGPT', source: '我最感谢的人是我以位邻居。', reference: '我最感谢的人是我一位邻居。', prediction: '我最感谢的人是我以为邻居。', paper: 'Eval-GCSC(GPT-4) Wrong · Eval-CSC Wrong' },
-  { key: 't12-4', origin: 'Table 12 · ChatGPT', source: '今年没帮你庆祖但在这祖您身体健康要多保重。', reference: '今年没帮你庆祝但在这祝您身体健康要多保重。', prediction: '今年没帮你庆祝，但在这祝您身体健康要多保重。', paper: 'Eval-GCSC(GPT-4) Correct · Eval-CSC /' },
-  { key: 't13-1a', origin: 'Table 13 · ChatGPT', source: '当你一旦经历和刻服了这些关卡时…', reference: '当你一旦经历和克服了这些关卡时…', prediction: '当你一旦经历和刻苦服了这些关卡时', paper: 'Eval-GCSC(GPT-4) Wrong' },
-  { key: 't13-1b', origin: 'Table 13 · SoftBERT', source: '当你一旦经历和刻服了这些关卡时…', reference: '当你一旦经历和克服了这些关卡时…', prediction: '当你一旦经历和克服了这些关卡时…', paper: 'Eval-GCSC(GPT-4) Correct' },
-  { key: 't13-2a', origin: 'Table 13 · ChatGPT', source: '没有人来给他们结少网络的用法。', reference: '没有人来给他们介绍网络的用法。', prediction: '没有人来给他们介绍网络的用法', paper: 'Eval-GCSC(GPT-4) Correct' },
-  { key: 't13-2b', origin: 'Table 13 · SoftBERT', source: '没有人来给他们结少网络的用法。', reference: '没有人来给他们介绍网络的用法。', prediction: '没有人来给他们减绍网络的用法。', paper: 'Eval-GCSC(GPT-4) Wrong' },
+  { key: 't12-1', origin: table(12, 'ChatGPT'), source: '和友人一同吃一顿晚餐，也能拥有莫大的快乐。', reference: '和友人一同吃一顿晚餐，也能拥有莫大的快乐。', prediction: '和朋友一同吃一顿晚餐，也能拥有莫大的快乐。', paper: { gcsc: true, csc: false } },
+  { key: 't12-3', origin: table(12, 'ChatGPT'), source: '我最感谢的人是我以位邻居。', reference: '我最感谢的人是我一位邻居。', prediction: '我最感谢的人是我以为邻居。', paper: { gcsc: false, csc: false } },
+  { key: 't12-4', origin: table(12, 'ChatGPT'), source: '今年没帮你庆祖但在这祖您身体健康要多保重。', reference: '今年没帮你庆祝但在这祝您身体健康要多保重。', prediction: '今年没帮你庆祝，但在这祝您身体健康要多保重。', paper: { gcsc: true, csc: 'refused' } },
+  { key: 't13-1a', origin: table(13, 'ChatGPT'), source: '当你一旦经历和刻服了这些关卡时…', reference: '当你一旦经历和克服了这些关卡时…', prediction: '当你一旦经历和刻苦服了这些关卡时', paper: { gcsc: false } },
+  { key: 't13-1b', origin: table(13, 'SoftBERT'), source: '当你一旦经历和刻服了这些关卡时…', reference: '当你一旦经历和克服了这些关卡时…', prediction: '当你一旦经历和克服了这些关卡时…', paper: { gcsc: true } },
+  { key: 't13-2a', origin: table(13, 'ChatGPT'), source: '没有人来给他们结少网络的用法。', reference: '没有人来给他们介绍网络的用法。', prediction: '没有人来给他们介绍网络的用法', paper: { gcsc: true } },
+  { key: 't13-2b', origin: table(13, 'SoftBERT'), source: '没有人来给他们结少网络的用法。', reference: '没有人来给他们介绍网络的用法。', prediction: '没有人来给他们减绍网络的用法。', paper: { gcsc: false } },
 ];
 
 /** The built-in sample's rows as cases (both systems). */
 export function sampleCases(): ClassroomCase[] {
   return SAMPLE_ROWS.flatMap((r) => [
-    { key: `${r.id}-bert`, origin: `sample ${r.id} · bert-like`, source: r.source, reference: r.reference, prediction: r.bert },
-    { key: `${r.id}-llm`, origin: `sample ${r.id} · llm-like`, source: r.source, reference: r.reference, prediction: r.llm },
+    { key: `${r.id}-bert`, origin: { kind: 'sample', id: r.id, system: 'bert-like' }, source: r.source, reference: r.reference, prediction: r.bert },
+    { key: `${r.id}-llm`, origin: { kind: 'sample', id: r.id, system: 'llm-like' }, source: r.source, reference: r.reference, prediction: r.llm },
   ]);
+}
+
+/** The judge the classroom uses, as shown on screen. */
+export type ClassroomJudge = { kind: 'exact' } | { kind: 'model'; name: string; threshold: number };
+
+/** Why our verdict differs from the paper's, or null when they agree (or the paper gives none). */
+export type Disagreement = 'exact-stricter' | 'model-stricter' | 'model-lenient' | 'csc';
+
+export function disagreement(paper: PaperVerdict | undefined, ours: { gcsc: boolean | null; csc: boolean | 'refused' | null }, judge: ClassroomJudge): Disagreement[] {
+  if (!paper) return [];
+  const out: Disagreement[] = [];
+  if (ours.gcsc !== null && ours.gcsc !== paper.gcsc) {
+    // GPT-4 judged by meaning; the exact judge only accepts the reference's words, a model its cosine cut-off.
+    if (judge.kind === 'exact') out.push('exact-stricter');
+    else out.push(ours.gcsc ? 'model-lenient' : 'model-stricter');
+  }
+  if (paper.csc !== undefined && ours.csc !== null && ours.csc !== paper.csc) out.push('csc');
+  return out;
 }
 
 export interface CscEditStep {
@@ -54,8 +81,24 @@ export interface CscEditStep {
   matchesReference: boolean | null;
 }
 
+/** One position of an equal-length sentence, as CSCD-NS's evaluate.py compares them (no alignment). */
+export interface CscPosition {
+  index: number;
+  source: string;
+  reference: string;
+  prediction: string;
+  /** The source has an error here (reference differs). */
+  error: boolean;
+  /** The system changed this character. */
+  changed: boolean;
+  /** A change whose two characters sound alike (paper §3.3's phonetic constraint). */
+  phonetic: boolean;
+}
+
 export interface CscWalk {
   sameLength: boolean;
+  /** Equal lengths: the positions where the source, the reference or the prediction differ. Else []. */
+  positions: CscPosition[];
   /** Source → prediction and source → reference edits. */
   predictionEdits: CscEditStep[];
   referenceEdits: Edit[];
@@ -75,16 +118,26 @@ export function cscWalk(c: Pick<ClassroomCase, 'source' | 'reference' | 'predict
     const matches = sameLength && edit.type === 'S' ? ref.slice(edit.start, edit.end).join('') === edit.replacement : null;
     return { edit, kind, phonetic: kind === 'S_e' && isPhoneticSubstitution(edit, src), matchesReference: matches };
   });
+  const positions: CscPosition[] = [];
+  if (sameLength) {
+    src.forEach((s, i) => {
+      const r = ref[i]!;
+      const p = pred[i]!;
+      if (s === r && s === p) return;
+      const edit: Edit = { type: 'S', start: i, end: i + 1, replacement: p, targetStart: i, targetEnd: i + 1 };
+      positions.push({ index: i, source: s, reference: r, prediction: p, error: s !== r, changed: s !== p, phonetic: s !== p && isPhoneticSubstitution(edit, src) });
+    });
+  }
   const reasons: CscWalk['reasons'] = [];
   if (!sameLength) reasons.push('length');
   else if (c.prediction === c.reference) reasons.push(c.source === c.reference ? 'unchanged' : 'exact');
   else {
     if (c.prediction === c.source) reasons.push('missed');
-    if (predictionEdits.some((e) => e.kind === 'S_e' && !e.phonetic)) reasons.push('phonetic');
+    if (positions.some((p) => p.changed && !p.phonetic && p.prediction !== p.reference)) reasons.push('phonetic');
     if (c.prediction !== c.source) reasons.push('mismatch');
   }
   const cscd = profileVerdicts({ id: 'case', source: c.source, references: [c.reference], prediction: c.prediction }).find((v) => v.profile === 'cscd');
-  return { sameLength, predictionEdits, referenceEdits: extractEdits(c.source, c.reference), cscd, reasons };
+  return { sameLength, positions, predictionEdits, referenceEdits: extractEdits(c.source, c.reference), cscd, reasons };
 }
 
 export interface GcscStep {
@@ -133,4 +186,11 @@ export async function gcscWalk(c: Pick<ClassroomCase, 'source' | 'reference' | '
     errorWordsCovered: covered.size,
     correct: operations.every((s) => s.judgement.correct) && covered.size === ops.errorWords.length,
   };
+}
+
+/** Eval-CSC's (CSCD-NS) sentence verdict: correct when the correction cell is TP or TN. */
+export function cscOutcome(walk: CscWalk): boolean | 'refused' | null {
+  if (!walk.cscd) return null;
+  if (walk.cscd.kind === 'refused') return 'refused';
+  return walk.cscd.kind === 'cells' ? walk.cscd.correction === 'TP' || walk.cscd.correction === 'TN' : null;
 }

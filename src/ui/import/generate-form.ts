@@ -3,7 +3,11 @@
  * confusion set, and marking the characters a row changed for the preview.
  */
 import { GLYPH_TABLE } from '../../core/errortype/index.ts';
-import { buildConfusion, generate, parseSentences, type ConfusionKind, type ConfusionSet, type GenerationResult } from '../../core/generate/index.ts';
+import { buildConfusion, formatRows, generate, parseSentences, type ConfusionKind, type ConfusionSet, type GeneratedSet, type GenerationResult } from '../../core/generate/index.ts';
+import { datasetFingerprint, readTestSet, unequalLengthRows } from '../../core/io/index.ts';
+import type { TestRow } from '../../core/types.ts';
+import { newId, type ImportBundle } from '../../db/repository.ts';
+import type { DatasetRecord } from '../../db/types.ts';
 import { chars } from '../../core/text.ts';
 import { SAMPLE_ROWS } from '../../sample/sample.ts';
 
@@ -70,4 +74,35 @@ export function runGenerator(form: GenerateForm, confusion: ConfusionSet = confu
     pes: parsePes(form.pes),
     seed,
   });
+}
+
+/** `name`, or `name (2)`, `name (3)`… : the first not in `taken` (datasets may share a file name, not a label). */
+export function uniqueName(name: string, taken: Iterable<string>): string {
+  const used = new Set(taken);
+  if (!used.has(name)) return name;
+  for (let k = 2; ; k++) if (!used.has(`${name} (${k})`)) return `${name} (${k})`;
+}
+
+/**
+ * A generated set as a dataset to store: its TSV read back by the same reader as a dropped file, so its rows and
+ * fingerprint equal those of the downloaded file imported by hand.
+ */
+export function generatedBundle(set: GeneratedSet, takenNames: Iterable<string>, now = Date.now()): ImportBundle {
+  const file = `${set.name}.tsv`;
+  const testSet = readTestSet({ name: file, bytes: new TextEncoder().encode(formatRows(set.rows, 'tsv')) });
+  const id = newId();
+  const dataset: DatasetRecord & { rows: TestRow[] } = {
+    id,
+    name: uniqueName(set.name, takenNames),
+    createdAt: now,
+    file,
+    format: testSet.format,
+    encoding: testSet.encoding,
+    fingerprint: datasetFingerprint(testSet),
+    rowCount: testSet.rows.length,
+    unequalLength: unequalLengthRows(testSet.rows).length,
+    rows: testSet.rows,
+  };
+  if (testSet.detected) dataset.detected = testSet.detected;
+  return { datasetId: id, dataset, systems: [] };
 }
