@@ -20,7 +20,13 @@ export function createNodeJiebaSegmenter(options: { hmm?: boolean } = {}): Segme
   return {
     id: `jieba-wasm@${version} hmm=${hmm ? 'on' : 'off'}`,
     async segmentBatch(texts) {
-      return texts.map((text) => boundariesFromWords(text, jieba.cut(text, hmm)));
+      // Each distinct text is cut once: test sets repeat references, and systems share them.
+      const done = new Map<string, ReturnType<typeof boundariesFromWords>>();
+      return texts.map((text) => {
+        let b = done.get(text);
+        if (b === undefined) done.set(text, (b = boundariesFromWords(text, jieba.cut(text, hmm))));
+        return b.slice(); // callers own their arrays
+      });
     },
   };
 }

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { exactJudge } from '../core/gcsc/judge.ts';
 import {
   JudgeSpecError,
@@ -12,9 +11,10 @@ import {
   type ResolvedJudge,
 } from '../core/judge-spec.ts';
 import { UsageError } from './args.ts';
+import { packageRoot } from './package-root.ts';
 
-/** The embedded default model shipped in the package. */
-export const DEFAULT_MODEL_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../models/default');
+/** The embedded default model shipped in the package (found from the root: bundled chunks sit one level deeper). */
+export const DEFAULT_MODEL_DIR = path.join(packageRoot(import.meta.url), 'models/default');
 
 export interface LoadedJudge extends ResolvedJudge {
   /** Recorded in the report next to the judge id (older callers read model and threshold here). */

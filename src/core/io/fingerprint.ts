@@ -17,13 +17,18 @@ const FINGERPRINT_TAG = 'csc-studio test set v1';
 export function datasetFingerprint(testSet: Pick<TestSet, 'rows'>): string {
   const rows = [...testSet.rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const encoder = new TextEncoder();
-  const hash = sha256.create(); // row by row: no copy of the whole set in memory
-  hash.update(encoder.encode(FINGERPRINT_TAG + '\n'));
+  const hash = sha256.create(); // in pieces of about 64K characters: no copy of the whole set, few small updates
+  let pending = FINGERPRINT_TAG + '\n';
   for (const r of rows) {
     const fields: unknown[] = [r.id, r.source, ...r.references];
     if (hasUnimpliedLabels(r)) fields.push({ labels: r.goldLabels });
-    hash.update(encoder.encode(JSON.stringify(fields) + '\n'));
+    pending += JSON.stringify(fields) + '\n';
+    if (pending.length >= 1 << 16) {
+      hash.update(encoder.encode(pending));
+      pending = '';
+    }
   }
+  hash.update(encoder.encode(pending));
   return bytesToHex(hash.digest());
 }
 

@@ -23,13 +23,7 @@ export interface TextEvidence {
 /** Enough to judge; a mis-decoding shows on every line, so the rest of a large file adds nothing. */
 export const MAX_EXAMINED = 1 << 18;
 
-const codePoints = (s: string) => new Set([...s].map((c) => c.codePointAt(0)!));
-const SHARED = codePoints(FREQUENT_SHARED);
-const SIMPLIFIED = codePoints(FREQUENT_SIMPLIFIED);
-const TRADITIONAL = codePoints(FREQUENT_TRADITIONAL);
 const UNASSIGNED = /\p{Cn}/u;
-/** Per BMP code point: 0 not yet looked up, 1 assigned, 2 unassigned (the regex is slow on a junk decoding). */
-const bmpUnassigned = new Uint8Array(0x10000);
 
 function isPunctuation(cp: number): boolean {
   return (
@@ -40,33 +34,74 @@ function isPunctuation(cp: number): boolean {
   );
 }
 
-function isUnassigned(cp: number): boolean {
-  if (cp > 0xffff) return UNASSIGNED.test(String.fromCodePoint(cp));
-  if (bmpUnassigned[cp] === 0) bmpUnassigned[cp] = UNASSIGNED.test(String.fromCharCode(cp)) ? 2 : 1;
-  return bmpUnassigned[cp] === 2;
+function isSuspicious(cp: number): boolean {
+  return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp === 0xfffd || (cp >= 0xe000 && cp <= 0xf8ff) || cp >= 0xf0000 || UNASSIGNED.test(String.fromCodePoint(cp));
 }
 
-function isSuspicious(cp: number): boolean {
-  return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp === 0xfffd || (cp >= 0xe000 && cp <= 0xf8ff) || cp >= 0xf0000 || isUnassigned(cp);
+/** Code point kinds in the table below; 0 = not yet classified. */
+const Kind = { Unknown: 0, Ascii: 1, Shared: 2, Simplified: 3, Traditional: 4, Punctuation: 5, Suspicious: 6, Other: 7 } as const;
+type Kind = (typeof Kind)[keyof typeof Kind];
+
+function classify(cp: number): Kind {
+  if ((cp >= 0x20 && cp < 0x7f) || cp === 0x09 || cp === 0x0a || cp === 0x0d) return Kind.Ascii;
+  if (isPunctuation(cp)) return Kind.Punctuation;
+  return isSuspicious(cp) ? Kind.Suspicious : Kind.Other;
+}
+
+/** Kind of every BMP code point, filled on first sight (one byte per code point instead of three set look-ups). */
+let bmpKind: Uint8Array | null = null;
+
+function kinds(): Uint8Array {
+  if (bmpKind) return bmpKind;
+  bmpKind = new Uint8Array(0x10000);
+  const mark = (text: string, kind: Kind) => {
+    for (const c of text) bmpKind![c.codePointAt(0)!] = kind;
+  };
+  // The frequent Han sets never hold ASCII or punctuation, so their marks override nothing classify would say.
+  mark(FREQUENT_TRADITIONAL, Kind.Traditional);
+  mark(FREQUENT_SIMPLIFIED, Kind.Simplified);
+  mark(FREQUENT_SHARED, Kind.Shared);
+  return bmpKind;
 }
 
 export function textEvidence(text: string): TextEvidence {
   const e: TextEvidence = { characters: 0, ascii: 0, frequentHanzi: 0, punctuation: 0, suspicious: 0, other: 0, simplified: 0, traditional: 0 };
+  const table = kinds();
   for (let i = 0; i < text.length && e.characters < MAX_EXAMINED; i++) {
     const cp = text.codePointAt(i)!;
-    if (cp > 0xffff) i++;
+    let kind: Kind;
+    if (cp > 0xffff) {
+      i++;
+      kind = classify(cp);
+    } else {
+      kind = table[cp] as Kind;
+      if (kind === Kind.Unknown) table[cp] = kind = classify(cp);
+    }
     e.characters++;
-    if ((cp >= 0x20 && cp < 0x7f) || cp === 0x09 || cp === 0x0a || cp === 0x0d) e.ascii++;
-    else if (SHARED.has(cp)) e.frequentHanzi++;
-    else if (SIMPLIFIED.has(cp)) {
-      e.frequentHanzi++;
-      e.simplified++;
-    } else if (TRADITIONAL.has(cp)) {
-      e.frequentHanzi++;
-      e.traditional++;
-    } else if (isPunctuation(cp)) e.punctuation++;
-    else if (isSuspicious(cp)) e.suspicious++;
-    else e.other++;
+    switch (kind) {
+      case Kind.Ascii:
+        e.ascii++;
+        break;
+      case Kind.Shared:
+        e.frequentHanzi++;
+        break;
+      case Kind.Simplified:
+        e.frequentHanzi++;
+        e.simplified++;
+        break;
+      case Kind.Traditional:
+        e.frequentHanzi++;
+        e.traditional++;
+        break;
+      case Kind.Punctuation:
+        e.punctuation++;
+        break;
+      case Kind.Suspicious:
+        e.suspicious++;
+        break;
+      default:
+        e.other++;
+    }
   }
   return e;
 }

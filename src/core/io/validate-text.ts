@@ -14,7 +14,11 @@ function badCharacter(ch: string): string | null {
   return null;
 }
 
+/** Any C0/DEL/C1 control or unpaired surrogate: one regex pass, so clean text (nearly all) skips the loop below. */
+const ANY_BAD = /[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 function badCharacters(text: string): string | null {
+  if (!ANY_BAD.test(text)) return null;
   let first: string | null = null;
   let count = 0;
   let position = 0;

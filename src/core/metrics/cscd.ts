@@ -12,7 +12,6 @@
  * Per sentence: the counts below and the script's per-row label (正确/过纠/漏纠/综合) in English, with "clean"
  * for an untouched clean sentence (the script calls it 正确 too).
  */
-import { chars } from '../text.ts';
 import type { ScoredItem } from '../types.ts';
 import {
   divOrNull,
@@ -36,23 +35,28 @@ export function cscdVerdict(source: string, reference: string, prediction: strin
 
 /** One sentence's counts; the detection and correction groups share their denominators. */
 export function cscdSentence(source: string, reference: string, prediction: string): SentenceScore {
-  const src = chars(source);
-  const tgt = chars(reference);
-  const pred = chars(prediction);
   let charError = 0;
   let charPredict = 0;
   let charDetectTp = 0;
   let charCorrectTp = 0;
   let sameIndices = true;
-  for (let i = 0; i < src.length; i++) {
-    const error = src[i] !== tgt[i];
-    const predicted = src[i] !== pred[i];
+  // Position by position in code points (as Python indexes), each string stepping over its own surrogate pairs;
+  // a shorter reference or prediction reads as undefined past its end, as the former code-point arrays did.
+  for (let i = 0, j = 0, k = 0; i < source.length; ) {
+    const s = source.codePointAt(i)!;
+    const t = reference.codePointAt(j);
+    const p = prediction.codePointAt(k);
+    i += s > 0xffff ? 2 : 1;
+    j += t !== undefined && t > 0xffff ? 2 : 1;
+    k += p !== undefined && p > 0xffff ? 2 : 1;
+    const error = s !== t;
+    const predicted = s !== p;
     if (error) charError++;
     if (predicted) {
       charPredict++;
       if (error) charDetectTp++;
       // Changed and now equals the reference (implies the source was wrong there).
-      if (pred[i] === tgt[i]) charCorrectTp++;
+      if (p === t) charCorrectTp++;
     }
     if (error !== predicted) sameIndices = false;
   }
@@ -61,7 +65,7 @@ export function cscdSentence(source: string, reference: string, prediction: stri
     sent_error: charError > 0 ? 1 : 0,
     sent_predict: sentPredict,
     sent_detect_tp: sentPredict && sameIndices ? 1 : 0,
-    sent_correct_tp: sentPredict && tgt.every((c, k) => c === pred[k]) ? 1 : 0,
+    sent_correct_tp: sentPredict && prediction.startsWith(reference) ? 1 : 0, // every reference character matched
     char_error: charError,
     char_predict: charPredict,
     char_detect_tp: charDetectTp,
