@@ -9,7 +9,7 @@ import { CancelledError, type CancelSignal } from './cancel.ts';
 import { byTypeSection, type TypeBreakdown } from './errortype/index.ts';
 import { GCSC_PROFILE, GCSC_PROFILE_NAMES, OPS_PROFILE } from './gcsc/names.ts';
 import { opsSentenceOrRefused, summarizeOps } from './gcsc/op-stats.ts';
-import { runGcsc, type GcscProgress, type GcscRun, type JudgedOperation } from './gcsc/pipeline.ts';
+import { runGcsc, type GcscProgress, type GcscRun, type GcscSentence, type JudgedOperation } from './gcsc/pipeline.ts';
 import type { ResolvedJudge } from './judge-spec.ts';
 import { sumCounts, type Counts, type ProfileError, type SentenceScore } from './metrics/profile.ts';
 import { DEFAULT_PROFILES } from './metrics/registry.ts';
@@ -80,6 +80,11 @@ export interface EvaluateHooks {
   onProgress?: (progress: EvaluateProgress) => void;
   /** Awaited between chunks of work (a worker passes a zero-timeout promise so it hears cancel). */
   yieldNow?: () => Promise<void>;
+  /**
+   * Awaited once the Eval-CSC profiles are scored, with their result alone (no gcsc, ops or by_type): a page
+   * stores it so a run cut short later resumes from there. Valid only until the returned promise settles.
+   */
+  onScored?: (partial: RunResult) => void | Promise<void>;
 }
 
 /** One sentence of one system, with what every profile said about it. */
@@ -96,6 +101,8 @@ export interface SentenceResult {
   operations?: JudgedOperation[];
   /** Eval-GCSC: every operation correct and every error word covered (when gcsc ran). */
   gcscCorrect?: boolean;
+  /** Eval-GCSC: the source's error words (the page's explorer shows which a correct operation covered). */
+  errorWords?: GcscSentence['errorWords'];
 }
 
 export interface SystemResult {
@@ -194,6 +201,10 @@ export async function evaluate(
     }
   }
   report('score', scoreTotal, scoreTotal);
+  if (hooks.onScored) {
+    const none = { wantGcsc: false, wantOps: false, gcscRun: undefined, opsWarnings: systems.map(() => []), byType: undefined };
+    await hooks.onScored(assemble(dataset, systems, plan, { cscProfiles, results, outcomes, cscWarnings, ...none }));
+  }
 
   // 2. Eval-GCSC.
   let gcscRun: GcscRun | undefined;
@@ -230,6 +241,7 @@ export async function evaluate(
         target.scores[GCSC_PROFILE.name] = { counts: sentence.counts };
         target.operations = sentence.operations;
         target.gcscCorrect = sentence.correct;
+        target.errorWords = sentence.errorWords;
       });
       result.totals[GCSC_PROFILE.name] = sumCounts(judged.sentences);
       outcomes[s]![GCSC_PROFILE.name] = judged.values;

@@ -38,10 +38,36 @@ export class IdbEmbeddingCache implements EmbeddingCache {
     return undefined;
   }
 
-  /** Many keys in one read: what a judge batch needs. */
+  /** Many keys in one read (only those not already in memory go to IndexedDB): what a judge batch needs. */
   async getMany(keys: readonly string[]): Promise<(Float32Array | undefined)[]> {
-    const records = await this.db.embeddings.bulkGet([...keys]);
-    return records.map((r, i) => this.pending.get(keys[i]!) ?? r?.vector);
+    const out = keys.map((key) => this.pending.get(key) ?? this.memory.get(key));
+    const absent = keys.filter((_, i) => out[i] === undefined);
+    if (absent.length > 0) {
+      const records = await this.db.embeddings.bulkGet(absent);
+      const found = new Map<string, Float32Array>();
+      records.forEach((r, i) => r && found.set(absent[i]!, r.vector));
+      keys.forEach((key, i) => {
+        const vector = found.get(key);
+        if (out[i] === undefined && vector) {
+          out[i] = vector;
+          this.remember(key, vector);
+        }
+      });
+    }
+    return out;
+  }
+
+  /**
+   * Reads a judge batch's keys in one transaction into memory, so the judge's get() calls that follow answer
+   * without touching IndexedDB (hits and misses are still counted by get()).
+   */
+  async prefetch(keys: readonly string[]): Promise<void> {
+    await this.getMany(keys);
+  }
+
+  /** Many vectors at once: remembered, and written with the next batch. */
+  async putMany(entries: readonly (readonly [string, Float32Array])[]): Promise<void> {
+    for (const [key, vector] of entries) await this.set(key, vector);
   }
 
   set(key: string, vector: Float32Array): void | Promise<void> {

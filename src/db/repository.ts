@@ -2,6 +2,7 @@
  * Everything the app stores, behind one class. Writes that belong together run in one transaction, so an import,
  * a phase's results or a deletion is stored whole or not at all.
  */
+import type { NormalizationOptions } from '../core/normalize/options.ts';
 import type { Report } from '../core/report.ts';
 import type { TestRow } from '../core/types.ts';
 import { guardQuota } from './errors.ts';
@@ -11,7 +12,7 @@ import type {
   DatasetRecord,
   GcscSummary,
   JudgementRecord,
-  JudgeSettings,
+  RunJudge,
   ModelRecord,
   ResultRecord,
   RunPhase,
@@ -40,7 +41,8 @@ export interface NewRun {
   systemIds: string[];
   systemNames: string[];
   phases: RunPhase[];
-  judge?: JudgeSettings;
+  judge?: RunJudge;
+  normalization?: NormalizationOptions;
 }
 
 export class Repository {

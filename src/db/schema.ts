@@ -20,9 +20,10 @@ import type {
   SystemOutputRecord,
   SystemRecord,
 } from './types.ts';
+import { upgradeRunJudge } from './run-judge-upgrade.ts';
 
 export const DB_NAME = 'csc-studio';
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 /** Stores of version 1, kept for the upgrade path (and its test). */
 export const V1_STORES = {
@@ -86,6 +87,17 @@ export class CscStudioDb extends Dexie {
             j.label ??= j.keepsMeaning === false ? 'wrong' : 'correct';
             j.system ??= j.systemId ?? '';
             j.prediction ??= '';
+          });
+      });
+    // Version 4: a run's judge is typed (RunJudge); same stores.
+    this.version(4)
+      .stores(V3_STORES)
+      .upgrade(async (tx) => {
+        await tx
+          .table('runs')
+          .toCollection()
+          .modify((run: RunRecord) => {
+            if (run.judge) run.judge = upgradeRunJudge(run.judge);
           });
       });
   }

@@ -8,6 +8,8 @@ import type { GcscSentence } from '../core/gcsc/pipeline.ts';
 import type { MetricValue } from '../core/metrics/profile.ts';
 import type { ProofreadVerdict } from '../core/metrics/proofread.ts';
 import type { ModelManifest } from '../core/embed/types.ts';
+import type { JudgeSpec, ThresholdSource } from '../core/judge-spec.ts';
+import type { NormalizationOptions } from '../core/normalize/options.ts';
 import type { InputDetection, TestRow } from '../core/types.ts';
 
 export interface DatasetRecord {
@@ -57,22 +59,35 @@ export interface SystemOutputRecord {
 export type RunStatus = 'running' | 'done' | 'cancelled' | 'failed' | 'interrupted';
 export type RunPhase = 'csc' | 'gcsc';
 
-export interface JudgeSettings {
-  /** 'labels': Eval-GCSC(human), the majority of the annotators' labels (stored with the run). */
-  kind: 'exact' | 'embedding' | 'labels';
-  /** Model record id (a dropped model) or site model id ("site:<id>"), for embedding judges. */
-  modelId?: string;
-  modelName?: string;
+/** One human label of a labels judge, as the labels file has it (without its line). */
+export interface StoredLabel {
+  id: string;
+  system: string;
+  start: number;
+  end: number;
+  reference: string;
+  prediction: string;
+  correct: boolean;
+}
+
+/**
+ * A run's Eval-GCSC judge: the typed spec the Run tab built, and for a model the threshold resolveThreshold chose
+ * when the run was created (user > calibration > manifest) with where it came from. A resumed run judges with it.
+ */
+export interface RunJudge {
+  /** model.model: a dropped model's id or "site:<name>"; labels.source: the name the report records. */
+  spec: JudgeSpec;
   threshold?: number;
-  /** Labels judges: the labels (the labels-file fields) and a name for the report's judge id. */
-  labels?: { id: string; system: string; start: number; end: number; reference: string; prediction: string; correct: boolean }[];
-  labelsName?: string;
+  thresholdFrom?: ThresholdSource;
+  /** A model's display name. */
+  modelName?: string;
+  /** Labels judges: Eval-GCSC(human), the majority of the annotators' labels (stored with the run). */
+  labels?: StoredLabel[];
 }
 
 export interface GcscSummary {
   judge: string;
   segmenter: string;
-  settings: JudgeSettings;
   stats: { operations: number; judged: number };
   systems: { systemId: string; name: string; counts: GcscCounts; values: { [key: string]: MetricValue }; warnings: string[] }[];
   /** Embedding judges: backend and cache figures, for the run log. */
@@ -94,7 +109,9 @@ export interface RunRecord {
   phases: RunPhase[];
   /** Phases whose results are stored. */
   phasesDone: RunPhase[];
-  judge?: JudgeSettings;
+  judge?: RunJudge;
+  /** simple-csc's normalisation options the run applies before scoring (absent: none). */
+  normalization?: NormalizationOptions;
   /** The Eval-CSC report (and, once Eval-GCSC is done, its profiles too): the CLI's JSON schema. */
   report?: Report;
   gcsc?: GcscSummary;

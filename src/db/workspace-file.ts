@@ -4,6 +4,7 @@
  * models are included only when asked (base64, they are large). Importing merges by id in one transaction: a file
  * exported from this workspace puts back what it held; nothing is stored if any part is invalid.
  */
+import { upgradeRunJudge } from './run-judge-upgrade.ts';
 import type { CscStudioDb } from './schema.ts';
 import { guardQuota } from './errors.ts';
 import type {
@@ -143,7 +144,12 @@ export async function importWorkspace(db: CscStudioDb, file: WorkspaceFile): Pro
     ...m,
     files: m.files.map((f) => ({ path: f.path, size: f.size, blob: base64ToBlob(f.base64, f.type) })),
   }));
-  const runs = file.runs.map((r) => (r.status === 'running' ? { ...r, status: 'interrupted' as const } : r));
+  // Runs of older files carry the untyped judge of their time.
+  const runs = file.runs.map((r) => {
+    const run: RunRecord = r.status === 'running' ? { ...r, status: 'interrupted' as const } : { ...r };
+    if (run.judge) run.judge = upgradeRunJudge(run.judge);
+    return run;
+  });
   await guardQuota('the imported workspace', () =>
     db.transaction('rw', [db.datasets, db.rows, db.systems, db.outputs, db.runs, db.results, db.judgements, db.calibrations, db.models], async () => {
       await db.datasets.bulkPut(file.datasets);

@@ -81,7 +81,12 @@ export interface EmbeddingWorkerApi {
 
 const WARM_UP_TEXT = '热身';
 
-export function createEmbeddingWorkerApi(env: EmbeddingWorkerEnv): EmbeddingWorkerApi {
+/** The API, plus the loaded runtime for a caller in the same thread (the evaluation worker judges in-thread). */
+export interface InThreadEmbeddingApi extends EmbeddingWorkerApi {
+  runtime(): EmbeddingRuntime | undefined;
+}
+
+export function createEmbeddingWorkerApi(env: EmbeddingWorkerEnv): InThreadEmbeddingApi {
   let runtime: EmbeddingRuntime | undefined;
   let session: OrtSession | undefined;
 
@@ -174,6 +179,7 @@ export function createEmbeddingWorkerApi(env: EmbeddingWorkerEnv): EmbeddingWork
 
   return {
     load,
+    runtime: () => runtime,
     async embed(texts) {
       if (!runtime) throw new Error('no model is loaded in this worker');
       const vectors = await runtime.embed(texts);

@@ -1,51 +1,13 @@
 /// <reference lib="webworker" />
 /**
- * The embedding worker: onnxruntime-web on WebGPU (when an adapter exists) or WebAssembly, exposed over comlink.
- * The .wasm/.mjs runtime files come from our own origin: their URLs are computed at run time from this module's
- * URL, so the build works under any sub-path. Terminating the worker is how a load or a run is cancelled.
+ * The embedding worker (the classroom's model): onnxruntime-web exposed over comlink. Terminating the worker is
+ * how a load or a run is cancelled. Runs judge in the evaluation worker instead (run.worker.ts).
  */
 import * as Comlink from 'comlink';
-import ortWasmMjs from 'onnxruntime-web/ort-wasm-simd-threaded.mjs?url';
-import ortWasmBinary from 'onnxruntime-web/ort-wasm-simd-threaded.wasm?url';
-import ortGpuMjs from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.mjs?url';
-import ortGpuBinary from 'onnxruntime-web/ort-wasm-simd-threaded.asyncify.wasm?url';
-import type { Backend, OrtModule } from './embedding-worker-api.ts';
 import { createEmbeddingWorkerApi } from './embedding-worker-api.ts';
+import { webOrtEnv } from './ort-web.ts';
 
-const absolute = (url: string) => new URL(url, import.meta.url).href;
-
-interface OrtWebModule {
-  env: { wasm: { wasmPaths?: unknown; numThreads?: number; proxy?: boolean }; versions: { web?: string; common?: string } };
-}
-
-async function loadOrt(backend: Backend, threads: number): Promise<{ ort: OrtModule; version: string }> {
-  // Two builds: the WebGPU one carries the asyncify WebAssembly runtime (twice the size), so it loads only on demand.
-  const ort = (backend === 'webgpu' ? await import('onnxruntime-web/webgpu') : await import('onnxruntime-web/wasm')) as unknown as
-    OrtModule & OrtWebModule;
-  ort.env.wasm.wasmPaths =
-    backend === 'webgpu' ? { mjs: absolute(ortGpuMjs), wasm: absolute(ortGpuBinary) } : { mjs: absolute(ortWasmMjs), wasm: absolute(ortWasmBinary) };
-  ort.env.wasm.numThreads = threads;
-  ort.env.wasm.proxy = false;
-  return { ort, version: ort.env.versions.web ?? ort.env.versions.common ?? 'unknown' };
-}
-
-interface GpuNavigator {
-  gpu?: { requestAdapter(): Promise<unknown> };
-}
-
-const api = createEmbeddingWorkerApi({
-  loadOrt,
-  async hasWebGpu() {
-    const gpu = (self.navigator as unknown as GpuNavigator).gpu;
-    if (!gpu) return false;
-    try {
-      return (await gpu.requestAdapter()) != null;
-    } catch {
-      return false;
-    }
-  },
-  maxThreads: () => (self.crossOriginIsolated ? Math.max(1, self.navigator.hardwareConcurrency || 1) : 1),
-});
+const api = createEmbeddingWorkerApi(webOrtEnv);
 
 Comlink.expose({
   load: api.load,

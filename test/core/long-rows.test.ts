@@ -1,6 +1,10 @@
+import { toSimplified } from '../../src/core/opencc/t2s.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AlignmentTooLongError, setMaxAlignCells } from '../../src/core/align/limits.ts';
 import { evaluate, sentenceRecords, type EvaluationPlan, type RunResult } from '../../src/core/evaluate.ts';
+import { totalsOf } from '../../src/core/compare/count-table.ts';
+import { tablesFromRun } from '../../src/core/compare/run-tables.ts';
+import { typeBreakdown } from '../../src/core/errortype/breakdown.ts';
 import { exactJudge } from '../../src/core/gcsc/judge.ts';
 import { summarizeGcsc } from '../../src/core/gcsc/metrics.ts';
 import { operationStats, summarizeOps } from '../../src/core/gcsc/op-stats.ts';
@@ -18,7 +22,16 @@ import type { ScoredItem } from '../../src/core/types.ts';
 // need at least 600 × 481 (its band starts at a fifth of the 1,200 characters the two texts do not share).
 const LIMIT = 100_000;
 const LENGTH = 600;
-const textFrom = (base: number, step: number) => Array.from({ length: LENGTH }, (_, i) => String.fromCodePoint(base + ((i * step) % 400))).join('');
+/** 400 Han characters from `base` on that OpenCC t2s leaves alone (ChERRANT and C-LLM convert predictions). */
+const pool = (base: number) => {
+  const out: string[] = [];
+  for (let c = base; out.length < 400; c++) if (toSimplified(String.fromCodePoint(c)) === String.fromCodePoint(c)) out.push(String.fromCodePoint(c));
+  return out;
+};
+const textFrom = (base: number, step: number) => {
+  const chars = pool(base);
+  return Array.from({ length: LENGTH }, (_, i) => chars[(i * step) % 400]!).join('');
+};
 const LONG_SOURCE = textFrom(0x4e00, 7);
 const LONG_REFERENCE = [...LONG_SOURCE].map((ch, i) => (i === 5 ? '好' : ch)).join('');
 /** Shares no character with the source (another block of the Han range), same length. */
@@ -155,6 +168,27 @@ describe('a row too long to align', () => {
     const alone = buildReport(DATASET, [{ name: 'llm', items: withoutLong(LLM) }], ['levenshtein', 'cllm', 'cherrant']);
     for (const profile of ['levenshtein', 'cllm', 'cherrant']) expect(report.systems['llm']![profile]).toEqual(alone.systems['llm']![profile]);
     for (const profile of ALIGNED) expect(report.warnings.some((w) => w.startsWith(`llm / ${profile}: row long-1 left out: texts of 600`))).toBe(true);
+  });
+});
+
+describe('intervals with a row too long to align', () => {
+  it('keep a table for every profile, the left-out row adding nothing (same totals as the report)', async () => {
+    const result = await evaluate(DATASET, SYSTEMS, plan);
+    const llm = tablesFromRun(result).find((t) => t.name === 'llm')!;
+    for (const profile of ALIGNED) {
+      const table = llm.tables[profile]!;
+      expect(table.n, profile).toBe(ROWS.length);
+      expect(table.summarize(totalsOf(table)), profile).toEqual(result.report.systems['llm']![profile]);
+    }
+  });
+});
+
+describe('the error-type breakdown with a row too long to align', () => {
+  it('leaves the row out of every part of it, by name', () => {
+    const breakdown = typeBreakdown(LLM, [findProfile('levenshtein')!]);
+    const without = typeBreakdown(withoutLong(LLM), [findProfile('levenshtein')!]);
+    expect(breakdown.warnings[0]).toMatch(/^row long-1 left out: texts of 600 and 600 characters/);
+    expect({ ...breakdown, warnings: breakdown.warnings.slice(1) }).toEqual(without);
   });
 });
 

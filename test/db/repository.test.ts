@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, test } from 'vitest';
 import { Dexie } from 'dexie';
-import { CscStudioDb, V1_STORES, V2_STORES } from '../../src/db/schema.ts';
+import { CscStudioDb, SCHEMA_VERSION, V1_STORES, V2_STORES, V3_STORES } from '../../src/db/schema.ts';
+import { IdbEmbeddingCache } from '../../src/db/embedding-cache.ts';
 import { Repository } from '../../src/db/repository.ts';
 import { isQuotaError, StorageFullError } from '../../src/db/errors.ts';
 import { validateStaged } from '../../src/ui/import/import-files.ts';
@@ -124,7 +125,7 @@ describe('Repository', () => {
     const run = (await repo.getRun('r1'))!;
     expect(run).toMatchObject({ phases: ['csc'], phasesDone: ['csc'], heartbeat: 7, timings: {} });
     expect(await repo.db.embeddings.count()).toBe(0);
-    expect(repo.db.verno).toBe(3);
+    expect(repo.db.verno).toBe(SCHEMA_VERSION);
   });
 
   test('a version-2 database is upgraded to v3: judgements get an annotator, system name and three-way label', async () => {
@@ -143,7 +144,67 @@ describe('Repository', () => {
       ['a', 'correct', 'sys', ''],
       ['b', 'wrong', 'sys', ''],
     ]);
-    expect(repo.db.verno).toBe(3);
+    expect(repo.db.verno).toBe(SCHEMA_VERSION);
+  });
+
+  test("a version-3 database is upgraded to v4: each run's untyped judge becomes a RunJudge (spec, threshold, source)", async () => {
+    const name = `upgrade4-${Math.random()}`;
+    const v3 = new Dexie(name);
+    v3.version(1).stores(V1_STORES);
+    v3.version(2).stores(V2_STORES);
+    v3.version(3).stores(V3_STORES);
+    const base = { datasetId: 'd', systemIds: [], systemNames: [], createdAt: 1, updatedAt: 1, heartbeat: 1, status: 'done', phases: ['csc', 'gcsc'], phasesDone: [], timings: {} };
+    const label = { id: 's1', system: 'A', start: 0, end: 1, reference: '的', prediction: '地', correct: true };
+    await v3.table('runs').bulkAdd([
+      { ...base, id: 'exact', judge: { kind: 'exact' } },
+      { ...base, id: 'model', judge: { kind: 'embedding', modelId: 'site:default', modelName: 'default', threshold: 0.85 } },
+      { ...base, id: 'manifest', judge: { kind: 'embedding', modelId: 'm1' } },
+      { ...base, id: 'labels', judge: { kind: 'labels', labels: [label], labelsName: 'm.csv' } },
+      { ...base, id: 'none', phases: ['csc'] },
+    ]);
+    v3.close();
+    const repo = new Repository(new CscStudioDb(name));
+    const judges = Object.fromEntries((await repo.listRuns()).map((r) => [r.id, r.judge]));
+    expect(judges).toEqual({
+      exact: { spec: { kind: 'exact' } },
+      model: { spec: { kind: 'model', model: 'site:default' }, threshold: 0.85, thresholdFrom: 'user', modelName: 'default' },
+      manifest: { spec: { kind: 'model', model: 'm1' } },
+      labels: { spec: { kind: 'labels', source: 'm.csv' }, labels: [label] },
+      none: undefined,
+    });
+    expect(repo.db.verno).toBe(4);
+  });
+
+  test('the embedding cache reads a batch in one go (getMany, prefetch) and writes in batches', async () => {
+    const repo = freshRepo();
+    const v = (x: number) => new Float32Array([x, x + 1]);
+    await repo.db.embeddings.bulkPut([
+      { key: 'a', vector: v(1) },
+      { key: 'b', vector: v(2) },
+    ]);
+    const cache = new IdbEmbeddingCache(repo.db, { batchSize: 2 });
+    expect((await cache.getMany(['a', 'x', 'b'])).map((x) => (x ? [...x] : null))).toEqual([[1, 2], null, [2, 3]]);
+    // After a prefetch, get() answers from memory: the stored row can go and the value is still there.
+    await cache.prefetch(['a']);
+    await repo.db.embeddings.delete('a');
+    expect([...(await cache.get('a'))!]).toEqual([1, 2]);
+    expect([cache.hits, cache.misses]).toEqual([1, 0]);
+    expect(await cache.get('zz')).toBeUndefined();
+    expect(cache.misses).toBe(1);
+    // A batch of two is written at once.
+    await cache.putMany([
+      ['c', v(3)],
+      ['d', v(4)],
+    ]);
+    expect((await repo.db.embeddings.bulkGet(['c', 'd'])).map((r) => r && [...r.vector])).toEqual([
+      [3, 4],
+      [4, 5],
+    ]);
+    // Written but not yet flushed: getMany sees the pending one.
+    await cache.set('e', v(5));
+    expect((await cache.getMany(['e'])).map((x) => x && [...x])).toEqual([[5, 6]]);
+    await cache.flush();
+    expect(await repo.db.embeddings.count()).toBe(4);
   });
 
   test('judgements and models are stored and listed', async () => {

@@ -100,7 +100,7 @@ export const proofreadProfile = defineProfile({
   name: 'proofread',
   version: '1.0.0',
   description:
-    'Sentence-level proofreading rates (seed 001): strict correction, unchanged-error and changed-but-not-gold ' +
+    'Rates of a sentence-level proofreading test: strict correction, unchanged-error and changed-but-not-gold ' +
     'among error sentences, changed among clean sentences; separate denominators, null when empty',
   score,
   summarize,

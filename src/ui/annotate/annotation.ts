@@ -7,8 +7,7 @@
 import Papa from 'papaparse';
 import type { GcscSentence } from '../../core/gcsc/pipeline.ts';
 import type { CharEdit } from '../../core/gcsc/operations.ts';
-import { createLabelsJudge, labelKey, type OperationLabel } from '../../core/gcsc/labels.ts';
-import type { Judge } from '../../core/gcsc/judge.ts';
+import { labelKey, type OperationLabel } from '../../core/gcsc/labels.ts';
 import { cohenKappa, fleissKappa, majorityLabel, percentAgreement, sample, SplitMix64, isAvailable } from '../../core/stats/index.ts';
 import { decodeText } from '../../core/io/decode.ts';
 import { toCsv } from '../../core/format/csv.ts';
@@ -318,11 +317,4 @@ export function majorityFromRows(rows: readonly LabelRow[]): OperationLabel[] {
     out.push({ id: r.id, system: r.system, start: r.start, end: r.end, reference: r.reference, prediction: r.prediction, correct: m.label === 'correct', line: 0 });
   }
   return out.sort((a, b) => a.system.localeCompare(b.system) || a.id.localeCompare(b.id) || a.start - b.start);
-}
-
-/** The labels judge of a run's settings (kind "labels"): the stored majority labels, as `--judge labels:FILE`. */
-export function labelsJudgeFromSettings(settings: { labels?: readonly Omit<OperationLabel, 'line'>[]; labelsName?: string }): { judge: Judge; info: Record<string, unknown> } {
-  const name = settings.labelsName ?? 'human';
-  const labels = (settings.labels ?? []).map((l, i) => ({ ...l, line: i + 2 }));
-  return { judge: createLabelsJudge(labels, name), info: { labels: name } };
 }

@@ -4,18 +4,22 @@
  */
 import { StorageFullError } from '../../db/errors.ts';
 import type { ImportBundle, Repository } from '../../db/repository.ts';
-import type { CalibrationRecord, DatasetRecord, JudgementRecord, JudgeSettings, ModelRecord, RunPhase, RunRecord, SystemRecord } from '../../db/types.ts';
+import type { CalibrationRecord, DatasetRecord, JudgementRecord, ModelRecord, RunJudge, RunPhase, RunRecord, SystemRecord } from '../../db/types.ts';
+import type { NormalizationOptions } from '../../core/normalize/options.ts';
 import type { TestRow } from '../../core/types.ts';
 import { exportWorkspace, importWorkspace, parseWorkspace, type ImportSummary } from '../../db/workspace-file.ts';
 import { TOOL_NAME, TOOL_VERSION } from '../../core/version.ts';
 import { t } from '../shared/i18n/index.ts';
-import type { StepProgress } from '../logic/evaluate.ts';
+import type { RunProgress } from '../../workers/run-job.ts';
+import type { RunRunner } from '../../workers/run-client.ts';
 import { estimateRemainingMs } from '../shared/progress.ts';
-import { executeRun, type GcscPlatform, type RunOutcome } from '../run/run-executor.ts';
+import { executeRun, type RunOutcome } from '../run/run-executor.ts';
 import { loadRunData, RunDataStore, type RunData } from './run-data.svelte.ts';
+import { renameSystem } from '../workspace/rename.ts';
+import { restoreSnapshot, snapshotDataset, snapshotModel, snapshotSystem, type Snapshot } from '../workspace/trash.ts';
 
-export type Tab = 'data' | 'run' | 'dashboard' | 'explorer' | 'annotate' | 'meta' | 'classroom' | 'workspace';
-export const TABS: readonly Tab[] = ['data', 'run', 'dashboard', 'explorer', 'annotate', 'meta', 'classroom', 'workspace'];
+export type Tab = 'data' | 'run' | 'dashboard' | 'compare' | 'explorer' | 'annotate' | 'meta' | 'classroom' | 'workspace';
+export const TABS: readonly Tab[] = ['data', 'run', 'dashboard', 'compare', 'explorer', 'annotate', 'meta', 'classroom', 'workspace'];
 
 export interface Notice {
   kind: 'info' | 'success' | 'error';
@@ -24,10 +28,11 @@ export interface Notice {
 
 export interface ActiveRun {
   runId: string;
-  progress: StepProgress;
+  /** One overall measure (units of real work) and the stage working now. */
+  progress: RunProgress;
   startedAt: number;
-  /** When the current step (phase) started: the ETA is measured within it. */
-  stepStartedAt: number;
+  /** When counting units started (after loading the segmenter and model): the ETA is measured from there. */
+  unitsStartedAt: number | null;
   etaMs: number | null;
   cancelling: boolean;
 }
@@ -88,7 +93,7 @@ export class AppState {
 
   constructor(
     readonly repo: Repository,
-    readonly platform: GcscPlatform | undefined,
+    readonly runner: RunRunner,
     private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.localStorage,
     private readonly clock: () => number = () => Date.now(),
   ) {}
@@ -204,8 +209,11 @@ export class AppState {
     return this.active !== null;
   }
 
-  /** Creates a run of the chosen systems and starts it. */
-  async startRun(systemIds: readonly string[], judge: JudgeSettings | null): Promise<RunOutcome | null> {
+  /**
+   * Creates a run of the chosen systems and starts it. `judge` (null: Eval-CSC only) carries the typed spec and,
+   * for a model, the threshold resolveThreshold chose; `normalization`: simple-csc's options, applied first.
+   */
+  async startRun(systemIds: readonly string[], judge: RunJudge | null, normalization?: NormalizationOptions): Promise<RunOutcome | null> {
     if (this.busy || !this.datasetId) return null;
     const systems = this.datasetSystems.filter((s) => systemIds.includes(s.id));
     if (systems.length === 0) return null;
@@ -219,6 +227,7 @@ export class AppState {
         phases,
       };
       if (judge) input.judge = judge;
+      if (normalization) input.normalization = normalization;
       run = await this.repo.createRun(input, this.clock());
     } catch (err) {
       this.notify('error', this.describeError(err));
@@ -255,10 +264,10 @@ export class AppState {
     const controller = new AbortController();
     this.controller = controller;
     const now = performance.now();
-    this.active = { runId, progress: { phase: 'csc', done: 0, total: 0 }, startedAt: now, stepStartedAt: now, etaMs: null, cancelling: false };
+    this.active = { runId, progress: { stage: 'load', done: 0, total: 0, unitsDone: 0, unitsTotal: 0 }, startedAt: now, unitsStartedAt: null, etaMs: null, cancelling: false };
     this.interrupted = this.interrupted.filter((id) => id !== runId);
     const outcome = await withRunLock(runId, () =>
-      executeRun(this.repo, runId, this.platform, {
+      executeRun(this.repo, runId, this.runner, {
         signal: controller.signal,
         onProgress: (p) => this.onProgress(p),
         onPhaseStored: () => void this.refresh(),
@@ -273,13 +282,14 @@ export class AppState {
     return outcome;
   }
 
-  private onProgress(p: StepProgress): void {
+  private onProgress(p: RunProgress): void {
     const active = this.active;
     if (!active) return;
     const now = performance.now();
-    if (p.phase !== active.progress.phase) active.stepStartedAt = now;
+    if (p.stage !== 'load' && active.unitsStartedAt === null) active.unitsStartedAt = now;
     active.progress = p;
-    active.etaMs = estimateRemainingMs(p.done, p.total, now - active.stepStartedAt);
+    // The overall estimate: units still to do at the pace of the units done so far (loading excluded).
+    active.etaMs = active.unitsStartedAt === null ? null : estimateRemainingMs(p.unitsDone, p.unitsTotal, now - active.unitsStartedAt);
   }
 
   // ------------------------------------------------------------------------------------------------ reads for views
@@ -350,5 +360,47 @@ export class AppState {
   async deleteModel(id: string): Promise<void> {
     await this.repo.deleteModel(id);
     await this.refresh();
+  }
+
+  // ------------------------------------------------------------------------------------------------ rename, undo (Workspace tab)
+
+  /** Renames a dataset or a system (names already checked by the view); false after a failed write. */
+  async rename(kind: 'dataset' | 'system', id: string, name: string): Promise<boolean> {
+    try {
+      if (kind === 'dataset') await this.repo.renameDataset(id, name);
+      else {
+        const system = this.systems.find((s) => s.id === id);
+        if (!system) return false;
+        await renameSystem(this.repo.db, system, name);
+      }
+    } catch (err) {
+      this.notify('error', this.describeError(err));
+      return false;
+    }
+    this.runData.retain(new Set()); // loaded run data carries the old names
+    await this.refresh();
+    return true;
+  }
+
+  /** Deletes a dataset, system or dropped model and returns what Undo needs to put it back. */
+  async deleteUndoable(kind: Snapshot['kind'], id: string): Promise<Snapshot | undefined> {
+    const snapshot = kind === 'dataset' ? await snapshotDataset(this.repo.db, id) : kind === 'system' ? await snapshotSystem(this.repo.db, id) : await snapshotModel(this.repo.db, id);
+    if (!snapshot) return undefined;
+    if (kind === 'dataset') await this.deleteDataset(id);
+    else if (kind === 'system') await this.deleteSystem(id);
+    else await this.deleteModel(id);
+    return snapshot;
+  }
+
+  async undoDelete(snapshot: Snapshot): Promise<boolean> {
+    try {
+      await restoreSnapshot(this.repo.db, snapshot);
+    } catch (err) {
+      this.notify('error', this.describeError(err));
+      return false;
+    }
+    await this.refresh();
+    if (snapshot.datasets[0]) this.selectDataset(snapshot.datasets[0].id);
+    return true;
   }
 }

@@ -1,18 +1,19 @@
 /**
- * Eval-GCSC in the page: jieba-wasm and the embedding model run in workers (src/workers); embeddings are cached in
- * IndexedDB. A loaded model is kept for the next run until another model is asked for.
+ * What the page runs on. Runs go to the evaluation worker (src/workers/run.worker.ts), which holds jieba-wasm,
+ * the model and the embedding cache; this class only tells it where a run's model files are. The classroom's
+ * one-sentence walk keeps its own segmenter and embedding workers (segmenter(), modelJudge()).
  */
 import { createEmbeddingJudge } from '../../core/embed/embedding-judge.ts';
-import { exactJudge } from '../../core/gcsc/judge.ts';
-import { labelsJudgeFromSettings } from '../annotate/annotation.ts';
 import type { ModelManifest } from '../../core/embed/types.ts';
+import type { Judge } from '../../core/gcsc/judge.ts';
 import { IdbEmbeddingCache } from '../../db/embedding-cache.ts';
 import type { Repository } from '../../db/repository.ts';
-import type { JudgeSettings } from '../../db/types.ts';
+import type { RunJudge } from '../../db/types.ts';
 import { listSiteModels, type SiteModel } from '../../platform/site-models.ts';
-import { createWorkerEmbeddingRuntime, type ModelSource, type WorkerEmbeddingRuntime } from '../../workers/embedding-client.ts';
+import { createWorkerEmbeddingRuntime, toSourceSpec, type WorkerEmbeddingRuntime } from '../../workers/embedding-client.ts';
+import { createWorkerRunner, type RunnerHooks, type RunRunner } from '../../workers/run-client.ts';
+import type { ModelSourceJob } from '../../workers/run-worker-api.ts';
 import { createWorkerSegmenter, type WorkerSegmenter } from '../../workers/segmenter-client.ts';
-import type { GcscPlatform, LoadedJudge } from '../run/run-executor.ts';
 
 export const SITE_PREFIX = 'site:';
 
@@ -21,47 +22,24 @@ export function prefersQuantized(paths: readonly string[]): boolean {
   return !paths.includes('onnx/model.onnx') && paths.includes('onnx/model_quantized.onnx');
 }
 
-export class BrowserPlatform implements GcscPlatform {
+export class BrowserPlatform implements RunRunner {
+  readonly where = 'worker' as const;
   private segmenterInstance: WorkerSegmenter | undefined;
-  private runtime: { key: string; runtime: WorkerEmbeddingRuntime } | undefined;
+  private classroomRuntime: { key: string; runtime: WorkerEmbeddingRuntime } | undefined;
   private siteModels: Promise<SiteModel[]> | undefined;
+  private readonly runner: RunRunner;
 
-  constructor(private readonly repo: Repository) {}
+  constructor(private readonly repo: Repository) {
+    this.runner = createWorkerRunner({ modelFor: (judge) => this.modelSource(judge) });
+  }
+
+  run(repo: Repository, runId: string, hooks?: RunnerHooks): Promise<void> {
+    return this.runner.run(repo, runId, hooks);
+  }
 
   listSiteModels(): Promise<SiteModel[]> {
     this.siteModels ??= listSiteModels().catch(() => []);
     return this.siteModels;
-  }
-
-  async segmenter(): Promise<WorkerSegmenter> {
-    this.segmenterInstance ??= createWorkerSegmenter();
-    await this.segmenterInstance.ready();
-    return this.segmenterInstance;
-  }
-
-  async judge(settings: JudgeSettings, onProgress: Parameters<GcscPlatform['judge']>[1], signal: AbortSignal): Promise<LoadedJudge> {
-    if (settings.kind === 'exact') return { judge: exactJudge, info: {}, release: async () => {} };
-    if (settings.kind === 'labels') return { ...labelsJudgeFromSettings(settings), release: async () => {} };
-    const modelId = settings.modelId;
-    if (!modelId) throw new Error('choose a model for the embedding judge');
-    const runtime = await this.loadRuntime(modelId, onProgress, signal);
-    const threshold = settings.threshold ?? runtime.info.manifest?.threshold;
-    if (threshold === undefined) throw new Error(`the model ${runtime.info.name} has no manifest threshold: enter one`);
-    const cache = new IdbEmbeddingCache(this.repo.db);
-    const judge = createEmbeddingJudge(runtime, { threshold, cache });
-    return {
-      judge,
-      info: { model: runtime.info.name, threshold, pooling: runtime.info.pooling },
-      details: () => ({
-        backend: runtime.backend,
-        threads: runtime.info.threads,
-        fallbackReason: runtime.info.fallbackReason,
-        ortVersion: runtime.info.ortVersion,
-        loadTimings: runtime.info.timings,
-        embedding: judge.stats,
-      }),
-      release: () => cache.flush(),
-    };
   }
 
   /** The manifest of a site or dropped model, for the threshold field. */
@@ -73,33 +51,46 @@ export class BrowserPlatform implements GcscPlatform {
     return (await this.repo.getModel(modelId))?.manifest;
   }
 
-  private async loadRuntime(modelId: string, onProgress: Parameters<GcscPlatform['judge']>[1], signal: AbortSignal): Promise<WorkerEmbeddingRuntime> {
-    if (this.runtime?.key === modelId) return this.runtime.runtime;
-    this.runtime?.runtime.dispose();
-    this.runtime = undefined;
-    let source: ModelSource;
-    let paths: string[];
-    if (modelId.startsWith(SITE_PREFIX)) {
-      const name = modelId.slice(SITE_PREFIX.length);
+  /** Where a run's model is: the site's folder URL, or a dropped folder's stored files. */
+  private async modelSource(judge: RunJudge): Promise<ModelSourceJob | undefined> {
+    if (judge.spec.kind !== 'model') return undefined;
+    const id = judge.spec.model;
+    if (id.startsWith(SITE_PREFIX)) {
+      const name = id.slice(SITE_PREFIX.length);
       const site = (await this.listSiteModels()).find((m) => m.name === name);
       if (!site) throw new Error(`the site has no model "${name}"`);
-      source = site.url;
-      paths = site.manifest.files.map((f) => f.path);
-    } else {
-      const record = await this.repo.getModel(modelId);
-      if (!record) throw new Error('the model was deleted');
-      source = { kind: 'files', files: new Map(record.files.map((f) => [f.path, f.blob])), name: record.name };
-      paths = record.files.map((f) => f.path);
+      return { source: toSourceSpec(site.url), quantized: prefersQuantized(site.manifest.files.map((f) => f.path)) };
     }
-    const runtime = await createWorkerEmbeddingRuntime(source, { signal, quantized: prefersQuantized(paths), threads: 'auto' }, (p) =>
-      onProgress({ phase: 'load', done: p.overallLoadedBytes ?? 0, total: p.overallTotalBytes ?? 0, label: p.message }),
-    );
-    this.runtime = { key: modelId, runtime };
-    return runtime;
+    const record = await this.repo.getModel(id);
+    if (!record) throw new Error('the model was deleted');
+    const files = new Map(record.files.map((f) => [f.path, f.blob]));
+    return { source: toSourceSpec({ kind: 'files', files, name: record.name }), quantized: prefersQuantized(record.files.map((f) => f.path)) };
+  }
+
+  // ------------------------------------------------------------------------------------------------ classroom
+
+  async segmenter(): Promise<WorkerSegmenter> {
+    this.segmenterInstance ??= createWorkerSegmenter();
+    await this.segmenterInstance.ready();
+    return this.segmenterInstance;
+  }
+
+  /** A site model's judge at its manifest threshold, for the classroom's one-sentence walk. */
+  async modelJudge(site: SiteModel, signal?: AbortSignal): Promise<{ judge: Judge; threshold: number; release(): Promise<void> }> {
+    const threshold = site.manifest.threshold;
+    if (threshold === undefined) throw new Error(`the model ${site.name} has no manifest threshold`);
+    if (this.classroomRuntime?.key !== site.url) {
+      this.classroomRuntime?.runtime.dispose();
+      const quantized = prefersQuantized(site.manifest.files.map((f) => f.path));
+      this.classroomRuntime = { key: site.url, runtime: await createWorkerEmbeddingRuntime(site.url, { quantized, threads: 'auto', ...(signal ? { signal } : {}) }) };
+    }
+    const cache = new IdbEmbeddingCache(this.repo.db);
+    return { judge: createEmbeddingJudge(this.classroomRuntime.runtime, { threshold, cache }), threshold, release: () => cache.flush() };
   }
 
   dispose(): void {
     this.segmenterInstance?.dispose();
-    this.runtime?.runtime.dispose();
+    this.classroomRuntime?.runtime.dispose();
+    this.runner.dispose?.();
   }
 }

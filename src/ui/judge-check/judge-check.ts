@@ -8,15 +8,13 @@ import type { AnnotationItem } from '../annotate/annotation.ts';
 
 /** Runs whose automatic judge can be checked: Eval-GCSC stored, judged by something other than the human labels. */
 export function checkableRuns(runs: readonly RunRecord[]): RunRecord[] {
-  return runs.filter((r) => r.phasesDone.includes('gcsc') && r.judge?.kind !== 'labels');
+  return runs.filter((r) => r.phasesDone.includes('gcsc') && r.judge?.spec.kind !== 'labels');
 }
 
-/** The threshold a run judged with: its own setting, else the manifest's as its report records it; exact judges: 1. */
+/** The threshold a run judged with (resolved when it was created; older runs: as the report records it); exact judges: 1. */
 export function runThreshold(run: RunRecord): number | undefined {
-  if (run.judge?.kind !== 'embedding') return 1;
-  if (run.judge.threshold !== undefined) return run.judge.threshold;
-  const recorded = run.report?.gcsc?.['threshold'];
-  return typeof recorded === 'number' ? recorded : undefined;
+  if (run.judge?.spec.kind !== 'model') return 1;
+  return run.judge.threshold ?? run.report?.gcsc?.threshold;
 }
 
 /** Needs at least 4 labelled operations (2 per half of the split). */
@@ -39,9 +37,9 @@ export function calibrate(items: readonly AnnotationItem[], labels: ReadonlyMap<
 
 /** What the run tab offers as this model's threshold next time; null unless the run used a model judge. */
 export function calibrationRecord(run: RunRecord, calibration: CalibrationResult, seed: number, now: number): CalibrationRecord | null {
-  if (run.judge?.kind !== 'embedding' || !run.judge.modelId) return null;
+  if (run.judge?.spec.kind !== 'model' || !run.judge.spec.model) return null;
   return {
-    modelId: run.judge.modelId,
+    modelId: run.judge.spec.model,
     threshold: calibration.threshold,
     calibrationAccuracy: calibration.choice.point.accuracy,
     testAccuracy: calibration.heldOut.accuracy,

@@ -2,24 +2,19 @@ import 'fake-indexeddb/auto';
 import { describe, expect, test } from 'vitest';
 import { AppState } from '../../../src/ui/app/app-state.svelte.ts';
 import { AnnotationState } from '../../../src/ui/annotate/annotation.svelte.ts';
-import { labelsJudgeFromSettings, labelsToCsv, majorityToCsv } from '../../../src/ui/annotate/annotation.ts';
+import { labelsToCsv, majorityToCsv } from '../../../src/ui/annotate/annotation.ts';
 import { validateStaged } from '../../../src/ui/import/import-files.ts';
-import { exactJudge } from '../../../src/core/gcsc/judge.ts';
 import { readLabels, createLabelsJudge } from '../../../src/core/gcsc/labels.ts';
 import { runGcsc } from '../../../src/core/gcsc/pipeline.ts';
 import { createNodeJiebaSegmenter } from '../../../src/cli/jieba-node.ts';
-import type { GcscPlatform } from '../../../src/ui/run/run-executor.ts';
-import type { JudgeSettings } from '../../../src/db/types.ts';
-import { loadSystems } from '../../../src/ui/run/run-executor.ts';
+import { loadSystems } from '../../../src/workers/run-job.ts';
+import { inThreadRunner } from '../../../src/workers/run-client.ts';
+import { createRunEnvironment } from '../../../src/workers/run-environment.ts';
 import { CscStudioDb } from '../../../src/db/schema.ts';
 import { Repository } from '../../../src/db/repository.ts';
 import { freshRepo, sampleStaged } from '../../db/helpers.ts';
 
-const platform: GcscPlatform = {
-  segmenter: async () => createNodeJiebaSegmenter(),
-  judge: async (settings: JudgeSettings) =>
-    settings.kind === 'labels' ? { ...labelsJudgeFromSettings(settings), release: async () => {} } : { judge: exactJudge, info: {}, release: async () => {} },
-};
+const platform = inThreadRunner(createRunEnvironment({ segmenter: async () => createNodeJiebaSegmenter() }));
 
 function memoryStorage() {
   const m = new Map<string, string>();
@@ -34,7 +29,7 @@ describe('AnnotationState', () => {
     await app.load();
     await app.importBundle(validateStaged(sampleStaged()).bundle!);
     const bert = app.datasetSystems.find((s) => s.name === 'bert-like')!;
-    const outcome = await app.startRun([bert.id], { kind: 'exact' });
+    const outcome = await app.startRun([bert.id], { spec: { kind: 'exact' } });
     expect(outcome?.status).toBe('done');
     const run = app.run!;
 
@@ -92,7 +87,7 @@ describe('AnnotationState', () => {
     const majority = ann.majorityLabels();
     expect(majority).toHaveLength(total);
     const csv = majorityToCsv(majority);
-    const human = await app.startRun([bert.id], { kind: 'labels', labels: majority.map(({ line: _l, ...l }) => l), labelsName: 'm.csv' });
+    const human = await app.startRun([bert.id], { spec: { kind: 'labels', source: 'm.csv' }, labels: majority.map(({ line: _l, ...l }) => l) });
     expect(human?.status).toBe('done');
     const fileJudge = createLabelsJudge(readLabels({ name: 'm.csv', bytes: enc(csv) }), 'm.csv');
     const systems = await loadSystems(repo, app.run!);
@@ -115,7 +110,7 @@ describe('AnnotationState keystrokes', () => {
     const app = new AppState(repo, platform, memoryStorage());
     await app.load();
     await app.importBundle(validateStaged(sampleStaged()).bundle!);
-    await app.startRun(app.datasetSystems.map((s) => s.id), { kind: 'exact' });
+    await app.startRun(app.datasetSystems.map((s) => s.id), { spec: { kind: 'exact' } });
     const ann = new AnnotationState(repo, memoryStorage());
     await ann.load(app.run!);
     ann.setAnnotator('fast');

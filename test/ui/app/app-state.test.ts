@@ -4,17 +4,17 @@ import { AppState } from '../../../src/ui/app/app-state.svelte.ts';
 import { ImportStaging } from '../../../src/ui/import/staging.svelte.ts';
 import { validateStaged } from '../../../src/ui/import/import-files.ts';
 import { modelRecordFrom, stripTopFolder } from '../../../src/ui/workspace/model-folder.ts';
-import { exactJudge } from '../../../src/core/gcsc/judge.ts';
 import { createNodeJiebaSegmenter } from '../../../src/cli/jieba-node.ts';
-import type { GcscPlatform } from '../../../src/ui/run/run-executor.ts';
+import { inThreadRunner } from '../../../src/workers/run-client.ts';
+import { createRunEnvironment } from '../../../src/workers/run-environment.ts';
+import type { RunEnvironment } from '../../../src/workers/run-job.ts';
+import { exactJudge } from '../../../src/core/gcsc/judge.ts';
 import { CscStudioDb } from '../../../src/db/schema.ts';
 import { Repository } from '../../../src/db/repository.ts';
 import { freshRepo, sampleStaged } from '../../db/helpers.ts';
 
-const platform: GcscPlatform = {
-  segmenter: async () => createNodeJiebaSegmenter(),
-  judge: async () => ({ judge: exactJudge, info: {}, release: async () => {} }),
-};
+const env = createRunEnvironment({ segmenter: async () => createNodeJiebaSegmenter() });
+const platform = inThreadRunner(env);
 
 function memoryStorage() {
   const m = new Map<string, string>();
@@ -38,7 +38,7 @@ describe('AppState', () => {
     const phases: string[] = [];
     const outcome = await app.startRun(
       app.datasetSystems.map((s) => s.id),
-      { kind: 'exact' },
+      { spec: { kind: 'exact' } },
     );
     expect(outcome?.status).toBe('done');
     expect(app.active).toBeNull();
@@ -62,28 +62,31 @@ describe('AppState', () => {
     await app.importBundle(validateStaged(sampleStaged()).bundle!);
     const seen: string[] = [];
     let cancelling: AppState;
-    const slow: GcscPlatform = {
-      segmenter: platform.segmenter,
+    const slow: RunEnvironment = {
+      segmenter: env.segmenter,
       judge: async () => ({
-        judge: {
-          id: 'slow-exact',
-          textOnly: true,
-          async judge(requests, signal) {
-            seen.push(cancelling.active!.progress.phase);
-            expect(cancelling.active!.progress.total).toBeGreaterThan(0);
-            cancelling.cancel();
-            return exactJudge.judge(requests, signal);
+        resolved: {
+          spec: { kind: 'exact' },
+          judge: {
+            id: 'slow-exact',
+            textOnly: true,
+            async judge(requests, signal) {
+              seen.push(cancelling.active!.progress.stage);
+              expect(cancelling.active!.progress.unitsTotal).toBeGreaterThan(cancelling.active!.progress.unitsDone);
+              cancelling.cancel();
+              return exactJudge.judge(requests, signal);
+            },
           },
         },
-        info: {},
         release: async () => {},
       }),
     };
-    cancelling = new AppState(repo, slow, memoryStorage());
+    cancelling = new AppState(repo, inThreadRunner(slow), memoryStorage());
     await cancelling.load();
-    const outcome = await cancelling.startRun(cancelling.datasetSystems.map((s) => s.id), { kind: 'exact' });
+    const outcome = await cancelling.startRun(cancelling.datasetSystems.map((s) => s.id), { spec: { kind: 'exact' } });
     expect(outcome?.status).toBe('cancelled');
-    expect(seen).toEqual(['extract']);
+    // The judge is called while the stage says so: progress names the work being done.
+    expect(seen).toEqual(['judge']);
     expect(cancelling.run).toMatchObject({ status: 'cancelled', phasesDone: ['csc'] });
     expect(cancelling.notice?.text).toMatch(/Cancelled/);
 

@@ -15,10 +15,10 @@ function item(key: string, score: number, identical = false): AnnotationItem {
 
 describe('judge check logic', () => {
   test('runs to check and the threshold each judged with', () => {
-    const exact = run({ id: 'a', judge: { kind: 'exact' } });
-    const model = run({ id: 'b', judge: { kind: 'embedding', modelId: 'm', threshold: 0.8 } });
-    const fromReport = run({ id: 'c', judge: { kind: 'embedding', modelId: 'm' }, report: { gcsc: { threshold: 0.9 } } as unknown as RunRecord['report'] });
-    const labels = run({ id: 'd', judge: { kind: 'labels' } });
+    const exact = run({ id: 'a', judge: { spec: { kind: 'exact' } } });
+    const model = run({ id: 'b', judge: { spec: { kind: 'model', model: 'm' }, threshold: 0.8, thresholdFrom: 'manifest' } });
+    const fromReport = run({ id: 'c', judge: { spec: { kind: 'model', model: 'm' } }, report: { gcsc: { threshold: 0.9 } } as unknown as RunRecord['report'] });
+    const labels = run({ id: 'd', judge: { spec: { kind: 'labels', source: 'l.csv' } } });
     const cscOnly = run({ id: 'e', phasesDone: ['csc'] });
     expect(checkableRuns([exact, model, fromReport, labels, cscOnly]).map((r) => r.id)).toEqual(['a', 'b', 'c']);
     expect([runThreshold(exact), runThreshold(model), runThreshold(fromReport)]).toEqual([1, 0.8, 0.9]);
@@ -52,8 +52,8 @@ describe('judge check logic', () => {
     expect(result.threshold).toBeLessThanOrEqual(0.9);
     expect(result.heldOut.accuracy).toBe(1);
     expect(calibrate(items.slice(0, 3), labels, 7)).toBeNull();
-    const record = calibrationRecord(run({ judge: { kind: 'embedding', modelId: 'site:default' } }), result, 7, 1234)!;
+    const record = calibrationRecord(run({ judge: { spec: { kind: 'model', model: 'site:default' } } }), result, 7, 1234)!;
     expect(record).toMatchObject({ modelId: 'site:default', threshold: result.threshold, seed: 7, createdAt: 1234, testAccuracy: 1 });
-    expect(calibrationRecord(run({ judge: { kind: 'exact' } }), result, 7, 0)).toBeNull();
+    expect(calibrationRecord(run({ judge: { spec: { kind: 'exact' } } }), result, 7, 0)).toBeNull();
   });
 });

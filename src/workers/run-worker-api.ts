@@ -1,0 +1,92 @@
+/**
+ * What the evaluation worker does: one stored run, start to end (runJob). The worker opens the page's IndexedDB
+ * itself, reads the run's rows and outputs there, judges with the segmenter, model and embedding cache it holds,
+ * and stores the results; the main thread sends the run's id (and where its model's files are) and hears only
+ * progress, each stored phase, and the end. Nothing travels per batch.
+ *
+ * Cancellation is not handled here: the main thread terminates the worker (run-client.ts).
+ */
+import type { RunPhase } from '../db/types.ts';
+import type { Repository } from '../db/repository.ts';
+import type { ModelSourceSpec } from './model-source.ts';
+import { runJob, type RunEnvironment, type RunProgress } from './run-job.ts';
+
+/** Where a run's model comes from, as the main thread found it (site URL or a dropped folder's files). */
+export interface ModelSourceJob {
+  source: ModelSourceSpec;
+  /** Load onnx/model_quantized.onnx (the folder has only the int8 graph). */
+  quantized: boolean;
+}
+
+export interface RunJobRequest {
+  /** The page's IndexedDB name. */
+  dbName: string;
+  runId: string;
+  model?: ModelSourceJob;
+}
+
+/** The main thread's side of a job, called from the worker (a comlink proxy). */
+export interface RunListener {
+  progress(p: RunProgress): void;
+  phaseStored(phase: RunPhase): void;
+}
+
+export interface RunWorkerApi {
+  run(request: RunJobRequest, listener: RunListener): Promise<void>;
+}
+
+/**
+ * Lets the worker's other tasks run (the model's download and compile while the profiles score). A message, not
+ * setTimeout: nested timeouts are clamped to 4 ms.
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port1.onmessage = () => {
+      port1.close();
+      port2.close();
+      resolve();
+    };
+    port2.postMessage(null);
+  });
+}
+
+/** At most one progress message per this many milliseconds, besides every change of stage. */
+export const PROGRESS_INTERVAL_MS = 100;
+
+export function createRunWorkerApi(
+  openRepo: (dbName: string) => Repository,
+  environment: (repo: Repository, request: RunJobRequest) => RunEnvironment,
+  now: () => number = () => performance.now(),
+): RunWorkerApi {
+  return {
+    async run(request, listener) {
+      const repo = openRepo(request.dbName);
+      // Messages to the page travel on the listener's own port: the job ends only once the page has taken them all.
+      const pending = new Set<Promise<unknown>>();
+      const send = (message: Promise<unknown> | unknown) => {
+        const sent = Promise.resolve(message).catch(() => undefined);
+        pending.add(sent);
+        void sent.then(() => pending.delete(sent));
+      };
+      let last = -Infinity;
+      let stage = '';
+      const onProgress = (p: RunProgress) => {
+        const t = now();
+        if (p.stage === stage && t - last < PROGRESS_INTERVAL_MS && p.unitsDone < p.unitsTotal) return;
+        stage = p.stage;
+        last = t;
+        send(listener.progress(p));
+      };
+      try {
+        await runJob(repo, request.runId, environment(repo, request), {
+          onProgress,
+          yieldNow: nextTask,
+          onPhaseStored: (phase) => send(listener.phaseStored(phase)),
+        });
+      } finally {
+        await Promise.all(pending);
+      }
+    },
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * The evaluation worker in Node: the "worker" is a MessageChannel port whose other end exposes the real worker API
+ * (createRunWorkerApi) over comlink, opening the same (fake) IndexedDB by name as a real worker would. What it
+ * stores must equal the calling thread's exactly; cancel terminates it; a crash is reported and the run resumes.
+ */
+import 'fake-indexeddb/auto';
+import * as Comlink from 'comlink';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createNodeJiebaSegmenter } from '../../src/cli/jieba-node.ts';
+import { exactJudge } from '../../src/core/gcsc/judge.ts';
+import { StorageFullError } from '../../src/db/errors.ts';
+import { Repository } from '../../src/db/repository.ts';
+import { CscStudioDb } from '../../src/db/schema.ts';
+import type { RunJudge } from '../../src/db/types.ts';
+import { executeRun } from '../../src/ui/run/run-executor.ts';
+import { createWorkerRunner, defaultRunner, inThreadRunner } from '../../src/workers/run-client.ts';
+import { createRunEnvironment } from '../../src/workers/run-environment.ts';
+import type { RunEnvironment, RunProgress } from '../../src/workers/run-job.ts';
+import { createRunWorkerApi } from '../../src/workers/run-worker-api.ts';
+import type { WorkerLike } from '../../src/workers/worker-handle.ts';
+import { freshRepo, importSample } from '../db/helpers.ts';
+
+const nodeEnv = createRunEnvironment({ segmenter: async () => createNodeJiebaSegmenter() });
+const exact: RunJudge = { spec: { kind: 'exact' } };
+
+interface FakeWorker extends WorkerLike {
+  terminated: boolean;
+  crash(message: string): void;
+}
+const ports: MessagePort[] = [];
+afterEach(() => {
+  ports.splice(0).forEach((p) => p.close());
+});
+
+function fakeWorker(env: RunEnvironment = nodeEnv): FakeWorker {
+  const { port1, port2 } = new MessageChannel();
+  ports.push(port1, port2);
+  // A terminated worker writes nothing more: here, its database connections are closed.
+  const opened: CscStudioDb[] = [];
+  const open = (name: string) => {
+    opened.push(new CscStudioDb(name));
+    return new Repository(opened.at(-1)!);
+  };
+  Comlink.expose(createRunWorkerApi(open, () => env), port1);
+  const worker = port2 as unknown as FakeWorker;
+  worker.terminated = false;
+  worker.terminate = () => {
+    worker.terminated = true;
+    opened.forEach((db) => db.close());
+    port1.close();
+    port2.close();
+  };
+  worker.crash = (message) => port2.dispatchEvent(Object.assign(new Event('error'), { message }));
+  return worker;
+}
+
+async function newRun(repo: Repository, judge: RunJudge = exact) {
+  const id = await importSample(repo);
+  const systems = await repo.listSystems(id);
+  return repo.createRun({ datasetId: id, systemIds: systems.map((s) => s.id), systemNames: systems.map((s) => s.name), phases: ['csc', 'gcsc'], judge });
+}
+
+describe('the evaluation worker', () => {
+  it('stores exactly what the calling thread stores; progress arrives, ending at the total', async () => {
+    const repo = freshRepo();
+    const inWorker = await newRun(repo);
+    const onThread = await newRun(repo);
+    const progress: RunProgress[] = [];
+    const stored: string[] = [];
+    const runner = createWorkerRunner({ createWorker: () => fakeWorker() });
+    const outcome = await executeRun(repo, inWorker.id, runner, {
+      signal: new AbortController().signal,
+      onProgress: (p) => progress.push(p),
+      onPhaseStored: (p) => stored.push(p),
+    });
+    expect(outcome.status).toBe('done');
+    expect(await executeRun(repo, onThread.id, inThreadRunner(nodeEnv), { signal: new AbortController().signal })).toMatchObject({ status: 'done' });
+    const [a, b] = [(await repo.getRun(inWorker.id))!, (await repo.getRun(onThread.id))!];
+    expect(JSON.stringify(a.report)).toBe(JSON.stringify(b.report));
+    const bySystem = (run: typeof a) => run.gcsc!.systems.map(({ systemId: _id, ...rest }) => rest);
+    expect(bySystem(a)).toEqual(bySystem(b));
+    expect({ ...a.gcsc, systems: [] }).toEqual({ ...b.gcsc, systems: [] });
+    // In system order (results are keyed by random system ids).
+    const sentences = async (run: typeof a) => {
+      const results = await repo.getResults(run.id, 'gcsc');
+      return run.systemIds.map((id) => results.find((r) => r.systemId === id)!.gcsc!.sentences);
+    };
+    expect(await sentences(a)).toEqual(await sentences(b));
+    // Progress and stored phases come over their own port: wait for the last messages.
+    await expect.poll(() => stored).toEqual(['csc', 'gcsc']);
+    await expect.poll(() => progress.at(-1)?.unitsDone).toBe(progress.at(-1)?.unitsTotal);
+    expect(progress.some((p) => p.stage === 'judge')).toBe(true);
+  }, 60_000);
+
+  it('keeps one worker between runs, and Cancel terminates it at once (the next run gets a fresh one)', async () => {
+    const repo = freshRepo();
+    const workers: FakeWorker[] = [];
+    const runner = createWorkerRunner({ createWorker: () => (workers.push(fakeWorker()), workers.at(-1)!) });
+    const first = await newRun(repo);
+    await executeRun(repo, first.id, runner, { signal: new AbortController().signal });
+    const second = await newRun(repo);
+    const controller = new AbortController();
+    const outcome = await executeRun(repo, second.id, runner, {
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.stage === 'score') controller.abort();
+      },
+    });
+    expect(outcome.status).toBe('cancelled');
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.terminated).toBe(true);
+    expect((await repo.getRun(second.id))!.status).toBe('cancelled');
+
+    await repo.resumeRun(second.id);
+    expect((await executeRun(repo, second.id, runner, { signal: new AbortController().signal })).status).toBe('done');
+    expect(workers).toHaveLength(2);
+    expect((await repo.getRun(second.id))!.phasesDone).toEqual(['csc', 'gcsc']);
+  }, 60_000);
+
+  it('a crashed worker is reported as the run failing; what it stored stays, and the run resumes', async () => {
+    const repo = freshRepo();
+    const run = await newRun(repo);
+    let worker: FakeWorker | undefined;
+    // The judge is never answered: the worker "crashes" while Eval-GCSC judges, after Eval-CSC was stored.
+    const stuck = createRunEnvironment({ segmenter: nodeEnv.segmenter });
+    const hanging: RunEnvironment = {
+      segmenter: stuck.segmenter,
+      judge: async () => ({
+        resolved: { spec: { kind: 'exact' }, judge: { id: 'exact', textOnly: true, judge: () => new Promise(() => worker!.crash('out of memory')) } },
+        release: async () => {},
+      }),
+    };
+    const runner = createWorkerRunner({ createWorker: () => (worker = fakeWorker(hanging)) });
+    const outcome = await executeRun(repo, run.id, runner, { signal: new AbortController().signal });
+    expect(outcome).toMatchObject({ status: 'failed', error: 'out of memory' });
+    expect((await repo.getRun(run.id))!).toMatchObject({ status: 'failed', error: 'out of memory', phasesDone: ['csc'] });
+
+    await repo.resumeRun(run.id);
+    const healthy = createWorkerRunner({ createWorker: () => fakeWorker() });
+    expect((await executeRun(repo, run.id, healthy, { signal: new AbortController().signal })).status).toBe('done');
+  }, 60_000);
+
+  it("passes the job's own errors through; a full disk stays a StorageFullError", async () => {
+    const repo = freshRepo();
+    const run = await newRun(repo);
+    const failing = (error: Error): RunEnvironment => ({ segmenter: async () => Promise.reject(error), judge: nodeEnv.judge });
+    const plain = await executeRun(repo, run.id, createWorkerRunner({ createWorker: () => fakeWorker(failing(new Error('jieba did not load'))) }), {
+      signal: new AbortController().signal,
+    });
+    expect(plain).toMatchObject({ status: 'failed', error: 'jieba did not load', storageFull: false });
+    await repo.resumeRun(run.id);
+    const full = await executeRun(repo, run.id, createWorkerRunner({ createWorker: () => fakeWorker(failing(new StorageFullError('the Eval-GCSC results'))) }), {
+      signal: new AbortController().signal,
+    });
+    expect(full).toMatchObject({ status: 'failed', storageFull: true, error: 'storage full while saving the Eval-GCSC results' });
+  }, 60_000);
+
+  it('Node has no Worker: the default runner is the calling thread', () => {
+    expect(defaultRunner(nodeEnv).where).toBe('main-thread');
+    void exactJudge;
+  });
+});
