@@ -43,10 +43,12 @@ sw.addEventListener('install', (event) => {
       };
       await Promise.all([
         ...SHELL.map((e) => put(cache, e)),
-        // A content-addressed model file already cached (an earlier build, or used) is not fetched again.
+        // A content-addressed model file already cached (an earlier build, or used) is not fetched again. The model
+        // is a convenience: a site deployed without it (or a failed download) must still install the shell; the
+        // page then reports the model as not available offline rather than losing the whole worker.
         ...MODELS.map(async (e) => {
           if (e.url.includes('?sha256=') && (await modelCache.match(new URL(e.url, scope).href))) return;
-          await put(modelCache, e);
+          await put(modelCache, e).catch(() => undefined);
         }),
       ]);
       // The first install takes over at once; an update waits for the page's consent.
