@@ -2,26 +2,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { toSimplified } from '../../src/core/opencc/t2s.ts';
+import { longRow } from '../fixtures/long-rows.ts';
 import { cli } from './run-cli.ts';
 
 // Constructed rows: three short teaching examples and one 2,000-character row whose prediction shares no
 // character with its source. Under --max-align-cells 1000 the short rows align (at most 8 × 8 cells) and the long
 // pair cannot (its texts differ in every position).
 const LENGTH = 2000;
-/** 400 Han characters from `base` on that OpenCC t2s leaves alone (ChERRANT and C-LLM convert predictions). */
-const pool = (base: number) => {
-  const out: string[] = [];
-  for (let c = base; out.length < 400; c++) if (toSimplified(String.fromCodePoint(c)) === String.fromCodePoint(c)) out.push(String.fromCodePoint(c));
-  return out;
-};
-const textFrom = (base: number, step: number) => {
-  const chars = pool(base);
-  return Array.from({ length: LENGTH }, (_, i) => chars[(i * step) % 400]!).join('');
-};
-const LONG_SOURCE = textFrom(0x4e00, 7);
-const LONG_REFERENCE = [...LONG_SOURCE].map((ch, i) => (i === 5 ? '好' : ch)).join('');
-const UNRELATED = textFrom(0x6000, 11);
+const { source: LONG_SOURCE, reference: LONG_REFERENCE, unrelated: UNRELATED } = longRow(LENGTH);
 const METRICS = 'levenshtein,cherrant,cllm,gcsc,ops';
 
 let dir = '';

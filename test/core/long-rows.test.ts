@@ -1,4 +1,3 @@
-import { toSimplified } from '../../src/core/opencc/t2s.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AlignmentTooLongError, setMaxAlignCells } from '../../src/core/align/limits.ts';
 import { evaluate, sentenceRecords, type EvaluationPlan, type RunResult } from '../../src/core/evaluate.ts';
@@ -16,26 +15,14 @@ import { findProfile } from '../../src/core/metrics/registry.ts';
 import { buildReport, runProfile, type DatasetInfo, type SystemInput } from '../../src/core/report.ts';
 import { boundariesFromWords, type Segmenter } from '../../src/core/segment/segmenter.ts';
 import type { ScoredItem } from '../../src/core/types.ts';
+import { longRow } from '../fixtures/long-rows.ts';
 
 // Constructed rows: five short teaching examples and one 600-character row. With a limit of 100,000 cells a
 // near-identical 600-character pair aligns in a narrow band (about 600 × 17 cells) while an unrelated one would
 // need at least 600 × 481 (its band starts at a fifth of the 1,200 characters the two texts do not share).
 const LIMIT = 100_000;
 const LENGTH = 600;
-/** 400 Han characters from `base` on that OpenCC t2s leaves alone (ChERRANT and C-LLM convert predictions). */
-const pool = (base: number) => {
-  const out: string[] = [];
-  for (let c = base; out.length < 400; c++) if (toSimplified(String.fromCodePoint(c)) === String.fromCodePoint(c)) out.push(String.fromCodePoint(c));
-  return out;
-};
-const textFrom = (base: number, step: number) => {
-  const chars = pool(base);
-  return Array.from({ length: LENGTH }, (_, i) => chars[(i * step) % 400]!).join('');
-};
-const LONG_SOURCE = textFrom(0x4e00, 7);
-const LONG_REFERENCE = [...LONG_SOURCE].map((ch, i) => (i === 5 ? '好' : ch)).join('');
-/** Shares no character with the source (another block of the Han range), same length. */
-const UNRELATED = textFrom(0x6000, 11);
+const { source: LONG_SOURCE, reference: LONG_REFERENCE, unrelated: UNRELATED } = longRow(LENGTH);
 
 const SHORT = [
   { id: 'e1', source: '请尽块回复。', references: ['请尽快回复。'] },

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppBrowser, Page } from './browser.ts';
 import { launchApp } from './browser.ts';
+import { loadSample, openAt } from './steps.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -36,10 +37,8 @@ describe('accessibility (axe-core)', () => {
 
   beforeAll(async () => {
     app = await launchApp();
-    page = await app.openApp();
-    await page.setViewportSize({ width: 1280, height: 720 });
-    await page.getByTestId('load-sample').click();
-    await page.getByTestId('dataset-card').first().waitFor();
+    page = await openAt(app, 1280, 720);
+    await loadSample(page);
     await page.getByRole('tab', { name: 'Run' }).click();
     const toggle = page.getByTestId('gcsc-toggle');
     if (!(await toggle.isChecked())) await toggle.click();

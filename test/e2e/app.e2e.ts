@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppBrowser, Page, RequestLog } from './browser.ts';
 import { launchApp, REPO_ROOT } from './browser.ts';
+import { loadSample, openAt, runFromUi, tab } from './steps.ts';
 import { sampleFiles } from '../../src/sample/sample.ts';
 
 const SHARED = process.env['CSC_SHARED_DATA'] ?? path.resolve(REPO_ROOT, '../shared/data');
@@ -29,24 +30,6 @@ async function downloadText(page: Page, testId: string): Promise<{ name: string;
   return { name: download.suggestedFilename(), text: readFileSync(file, 'utf8') };
 }
 
-async function tab(page: Page, name: string): Promise<void> {
-  await page.getByRole('tab', { name }).click();
-}
-
-/** Starts a run from the Run tab with the judge given (or no Eval-GCSC) and waits until it is stored. */
-async function runFromUi(page: Page, judge: string | null, timeout = 300_000): Promise<void> {
-  await tab(page, 'Run');
-  const toggle = page.getByTestId('gcsc-toggle');
-  if ((await toggle.isChecked()) !== (judge !== null)) await toggle.click();
-  if (judge !== null) await page.getByTestId('judge-select').selectOption(judge);
-  const before = await page.getByTestId('run-row').count();
-  await page.getByTestId('start-run').click();
-  await page.getByTestId('run-row').nth(before).waitFor();
-  await page.getByTestId('run-progress').waitFor({ state: 'detached', timeout });
-  await tab(page, 'Run');
-  await expect.poll(() => page.getByTestId('run-status').nth(before).textContent()).toBe('done');
-}
-
 describe('CSC Studio in the browser', () => {
   let app: AppBrowser;
   let page: Page;
@@ -59,8 +42,7 @@ describe('CSC Studio in the browser', () => {
     work = mkdtempSync(path.join(tmpdir(), 'csc-app-e2e-'));
     app = await launchApp();
     requests = app.collectRequests();
-    page = await app.openApp();
-    await page.setViewportSize({ width: 1400, height: 1000 });
+    page = await openAt(app, 1400, 1000);
     await page.getByTestId('load-sample').waitFor();
   });
 
@@ -70,8 +52,7 @@ describe('CSC Studio in the browser', () => {
   });
 
   it('loads the built-in sample in one click and scores it as the CLI does', async () => {
-    await page.getByTestId('load-sample').click();
-    await page.getByTestId('dataset-card').first().waitFor();
+    await loadSample(page);
     await runFromUi(page, 'exact');
 
     // The same sample as files on disk, through the CLI.

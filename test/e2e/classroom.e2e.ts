@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppBrowser, Page } from './browser.ts';
 import { launchApp } from './browser.ts';
+import { openAt } from './steps.ts';
 import { en } from '../../src/ui/shared/i18n/en.ts';
 import { zh } from '../../src/ui/shared/i18n/zh.ts';
 
@@ -15,8 +16,7 @@ describe('classroom', () => {
 
   beforeAll(async () => {
     app = await launchApp();
-    page = await app.openApp();
-    await page.setViewportSize({ width: 1280, height: 720 });
+    page = await openAt(app, 1280, 720);
     await page.getByRole('tab', { name: en.tabs['classroom']! }).click();
     await page.getByTestId('classroom').waitFor();
   });

@@ -11,13 +11,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppBrowser, Page } from './browser.ts';
 import { launchApp, REPO_ROOT } from './browser.ts';
+import { loadSample, openAt, runFromUi, tab } from './steps.ts';
 import { sampleFiles } from '../../src/sample/sample.ts';
 
 const CLI = path.join(REPO_ROOT, 'bin/csc-studio.js');
-
-async function tab(page: Page, name: string): Promise<void> {
-  await page.getByRole('tab', { name }).click();
-}
 
 describe('intervals, slices and Compare in the browser', () => {
   let app: AppBrowser;
@@ -27,8 +24,7 @@ describe('intervals, slices and Compare in the browser', () => {
   beforeAll(async () => {
     work = mkdtempSync(path.join(tmpdir(), 'csc-compare-e2e-'));
     app = await launchApp();
-    page = await app.openApp();
-    await page.setViewportSize({ width: 1400, height: 1000 });
+    page = await openAt(app, 1400, 1000);
     await page.getByTestId('load-sample').waitFor();
   });
 
@@ -38,16 +34,8 @@ describe('intervals, slices and Compare in the browser', () => {
   });
 
   it('runs Eval-CSC on the sample, then shows intervals, slices and sentence sets on the dashboard', async () => {
-    await page.getByTestId('load-sample').click();
-    await page.getByTestId('dataset-card').first().waitFor();
-    await tab(page, 'Run');
-    const toggle = page.getByTestId('gcsc-toggle');
-    if (await toggle.isChecked()) await toggle.click();
-    await page.getByTestId('start-run').click();
-    await page.getByTestId('run-row').first().waitFor();
-    await page.getByTestId('run-progress').waitFor({ state: 'detached', timeout: 120_000 });
-    await tab(page, 'Run');
-    await expect.poll(() => page.getByTestId('run-status').first().textContent()).toBe('done');
+    await loadSample(page);
+    await runFromUi(page, null, 120_000);
 
     await tab(page, 'Dashboard');
     await page.getByTestId('show-intervals').check();

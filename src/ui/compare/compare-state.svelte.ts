@@ -1,28 +1,26 @@
 /** The Compare panel's form and result: systems, metrics, keys, resamples and seed; runs in the stats worker. */
-import { CancelledError } from '../../core/cancel.ts';
 import { RESAMPLE_DEFAULTS } from '../../core/compare/index.ts';
 import { DEFAULT_PROFILES } from '../../core/metrics/registry.ts';
 import type { CompareReport, CompareRequest, StatsInput, StatsProgress } from '../../workers/stats-compute.ts';
 import type { StatsRunner } from '../../workers/stats-client.ts';
+import { WorkerJob } from '../shared/worker-job.svelte.ts';
 import { parseResamples, parseSeed } from './stats-input.ts';
 
 export const COMPARE_METRICS: readonly string[] = DEFAULT_PROFILES.map((p) => p.name);
 
 export type FormError = 'badResamples' | 'badSeed' | 'needTwo' | 'needMetric';
 
-export class CompareState {
+export class CompareState extends WorkerJob<StatsProgress> {
   systems = $state<string[]>([]);
   metrics = $state<string[]>([...COMPARE_METRICS]);
   keys = $state<'headline' | 'all'>('headline');
   resamples = $state(String(RESAMPLE_DEFAULTS.resamples));
   seed = $state(String(RESAMPLE_DEFAULTS.seed));
   result = $state.raw<CompareReport | null>(null);
-  progress = $state.raw<StatsProgress | null>(null);
-  error = $state<string | null>(null);
-  cancelled = $state(false);
-  #controller: AbortController | null = null;
 
-  constructor(private readonly runner: StatsRunner) {}
+  constructor(private readonly runner: StatsRunner) {
+    super({ phase: 'score', done: 0, total: 1 });
+  }
 
   /** Every system of a new run is chosen; the result of another run is dropped. */
   setSystems(names: readonly string[]): void {
@@ -48,33 +46,10 @@ export class CompareState {
   async run(input: () => Promise<StatsInput>): Promise<void> {
     const request = this.request();
     if (typeof request === 'string') return;
-    this.cancel(false);
-    this.error = null;
-    this.cancelled = false;
-    const controller = new AbortController();
-    this.#controller = controller;
-    this.progress = { phase: 'score', done: 0, total: 1 };
-    try {
-      const result = await this.runner.compare(await input(), request, { signal: controller.signal, onProgress: (p) => this.#controller === controller && (this.progress = p) });
-      if (this.#controller === controller) this.result = result;
-    } catch (err) {
-      if (this.#controller !== controller) return;
-      if (err instanceof CancelledError) this.cancelled = true;
-      else this.error = err instanceof Error ? err.message : String(err);
-    } finally {
-      if (this.#controller === controller) {
-        this.#controller = null;
-        this.progress = null;
-      }
-    }
-  }
-
-  cancel(byUser = true): void {
-    const c = this.#controller;
-    if (!c) return;
-    this.#controller = null;
-    this.progress = null;
-    c.abort();
-    if (byUser) this.cancelled = true;
+    this.reset();
+    await this.start(
+      async (options) => this.runner.compare(await input(), request, options),
+      (result) => (this.result = result),
+    );
   }
 }

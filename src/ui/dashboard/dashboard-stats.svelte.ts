@@ -2,24 +2,20 @@
  * The dashboard's "Show 95% intervals" toggle and slice selector: computes a run's intervals (and the chosen
  * slice family) in the stats worker, with progress and Cancel, and keeps the last few results per run.
  */
-import { CancelledError } from '../../core/cancel.ts';
 import { RESAMPLE_DEFAULTS, type ResampleSettings } from '../../core/compare/index.ts';
 import type { SliceFamilyName } from '../../core/slices/index.ts';
 import type { IntervalView, StatsInput, StatsProgress } from '../../workers/stats-compute.ts';
 import type { StatsRunner } from '../../workers/stats-client.ts';
+import { WorkerJob } from '../shared/worker-job.svelte.ts';
 
 export type DashboardSlice = Extract<SliceFamilyName, 'length' | 'errors' | 'type'>;
 export const DASHBOARD_SLICES: readonly DashboardSlice[] = ['length', 'errors', 'type'];
 
-export class DashboardStats {
+export class DashboardStats extends WorkerJob<StatsProgress> {
   showIntervals = $state(false);
   slice = $state<DashboardSlice | ''>('');
   view = $state.raw<IntervalView | null>(null);
-  progress = $state.raw<StatsProgress | null>(null);
-  error = $state<string | null>(null);
-  cancelled = $state(false);
   readonly settings: ResampleSettings;
-  #controller: AbortController | null = null;
   #cache = new Map<string, IntervalView>();
   #runKey = '';
 
@@ -27,11 +23,8 @@ export class DashboardStats {
     private readonly runner: StatsRunner,
     settings: Partial<ResampleSettings> = {},
   ) {
+    super({ phase: 'score', done: 0, total: 1 });
     this.settings = { ...RESAMPLE_DEFAULTS, ...settings };
-  }
-
-  get busy(): boolean {
-    return this.progress !== null;
   }
 
   /** Whether anything asks for numbers from the worker. */
@@ -45,9 +38,7 @@ export class DashboardStats {
       this.#runKey = key;
       this.view = null;
     }
-    this.cancel(false);
-    this.error = null;
-    this.cancelled = false;
+    this.reset();
     if (!this.wanted) return;
     const slices = this.slice ? [this.slice] : [];
     const cacheKey = `${key}|${slices.join(',')}`;
@@ -56,38 +47,23 @@ export class DashboardStats {
       this.view = hit;
       return;
     }
-    const controller = new AbortController();
-    this.#controller = controller;
-    this.progress = { phase: 'score', done: 0, total: 1 };
-    try {
-      const view = await this.runner.intervals(await input(), { ci: this.settings, slices }, { signal: controller.signal, onProgress: (p) => this.#controller === controller && (this.progress = p) });
-      if (this.#controller !== controller) return;
-      this.#cache.set(cacheKey, view);
-      while (this.#cache.size > 6) this.#cache.delete(this.#cache.keys().next().value!);
-      this.view = view;
-    } catch (err) {
-      if (this.#controller !== controller) return;
-      if (err instanceof CancelledError) this.cancelled = true;
-      else this.error = err instanceof Error ? err.message : String(err);
-    } finally {
-      if (this.#controller === controller) {
-        this.#controller = null;
-        this.progress = null;
-      }
-    }
+    await this.start(
+      async (options) => this.runner.intervals(await input(), { ci: this.settings, slices }, options),
+      (view) => {
+        this.#cache.set(cacheKey, view);
+        while (this.#cache.size > 6) this.#cache.delete(this.#cache.keys().next().value!);
+        this.view = view;
+      },
+    );
   }
 
   /** Stops the computation in flight; by the user (`byUser`), the toggle and the slice go back to off. */
-  cancel(byUser = true): void {
-    const c = this.#controller;
-    if (!c) return;
-    this.#controller = null;
-    this.progress = null;
-    c.abort();
-    if (byUser) {
-      this.cancelled = true;
+  override cancel(byUser = true): boolean {
+    const had = super.cancel(byUser);
+    if (had && byUser) {
       this.showIntervals = false;
       this.slice = '';
     }
+    return had;
   }
 }

@@ -8,9 +8,9 @@ import type { Nested } from '../../core/compare/nested.ts';
 import type { MetricValue } from '../../core/metrics/profile.ts';
 import type { IntervalView } from '../../workers/stats-compute.ts';
 import { valueAt, type MetricFamily, type SeriesData } from '../shared/charts.ts';
+import type { IntervalGrid } from '../shared/error-bars.ts';
 
-/** [low, high] per (group, series), or null; on the chart's 0–100 scale. */
-export type IntervalGrid = ([number, number] | null)[][];
+export type { IntervalGrid };
 
 type IntervalTree = Nested<Interval>;
 
