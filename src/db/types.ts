@@ -5,6 +5,7 @@
 import type { Report } from '../core/report.ts';
 import type { GcscCounts } from '../core/gcsc/metrics.ts';
 import type { GcscSentence } from '../core/gcsc/pipeline.ts';
+import type { OperationLabel } from '../core/gcsc/labels.ts';
 import type { MetricValue } from '../core/metrics/profile.ts';
 import type { ProofreadVerdict } from '../core/metrics/proofread.ts';
 import type { ModelManifest } from '../core/embed/types.ts';
@@ -60,15 +61,7 @@ export type RunStatus = 'running' | 'done' | 'cancelled' | 'failed' | 'interrupt
 export type RunPhase = 'csc' | 'gcsc';
 
 /** One human label of a labels judge, as the labels file has it (without its line). */
-export interface StoredLabel {
-  id: string;
-  system: string;
-  start: number;
-  end: number;
-  reference: string;
-  prediction: string;
-  correct: boolean;
-}
+export type StoredLabel = Omit<OperationLabel, 'line'>;
 
 /**
  * A run's Eval-GCSC judge: the typed spec the Run tab built, and for a model the threshold resolveThreshold chose
@@ -200,4 +193,15 @@ export interface ModelRecord {
   threshold: number;
   files: ModelFileRecord[];
   totalBytes: number;
+}
+
+/** A dataset with everything stored under it, as lists of records (a workspace file, an undo snapshot). */
+export interface DatasetRecords {
+  datasets: DatasetRecord[];
+  rows: DatasetRowsRecord[];
+  systems: SystemRecord[];
+  outputs: SystemOutputRecord[];
+  runs: RunRecord[];
+  results: ResultRecord[];
+  judgements: JudgementRecord[];
 }

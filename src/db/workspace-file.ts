@@ -7,17 +7,7 @@
 import { upgradeRunJudge } from './run-judge-upgrade.ts';
 import type { CscStudioDb } from './schema.ts';
 import { guardQuota } from './errors.ts';
-import type {
-  CalibrationRecord,
-  DatasetRecord,
-  DatasetRowsRecord,
-  JudgementRecord,
-  ModelRecord,
-  ResultRecord,
-  RunRecord,
-  SystemOutputRecord,
-  SystemRecord,
-} from './types.ts';
+import type { CalibrationRecord, DatasetRecords, JudgementRecord, ModelRecord, RunRecord } from './types.ts';
 
 export const WORKSPACE_FORMAT = 'csc-studio-workspace';
 export const WORKSPACE_VERSION = 1;
@@ -29,18 +19,11 @@ export interface WorkspaceModelFile {
   base64: string;
 }
 
-export interface WorkspaceFile {
+export interface WorkspaceFile extends DatasetRecords {
   format: typeof WORKSPACE_FORMAT;
   version: number;
   exportedAt: string;
   tool: { name: string; version: string };
-  datasets: DatasetRecord[];
-  rows: DatasetRowsRecord[];
-  systems: SystemRecord[];
-  outputs: SystemOutputRecord[];
-  runs: RunRecord[];
-  results: ResultRecord[];
-  judgements: JudgementRecord[];
   /** Thresholds calibrated on human labels (schema v3; absent in older files). */
   calibrations?: CalibrationRecord[];
   models: (Omit<ModelRecord, 'files'> & { files: WorkspaceModelFile[] })[];

@@ -16,7 +16,7 @@ import { estimateRemainingMs } from '../shared/progress.ts';
 import { executeRun, type RunOutcome } from '../run/run-executor.ts';
 import { loadRunData, RunDataStore, type RunData } from './run-data.svelte.ts';
 import { renameSystem } from '../workspace/rename.ts';
-import { restoreSnapshot, snapshotDataset, snapshotModel, snapshotSystem, type Snapshot } from '../workspace/trash.ts';
+import { restoreSnapshot, snapshotDataset, snapshotModel, snapshotSystem, type Snapshot } from '../../db/trash.ts';
 
 export type Tab = 'data' | 'run' | 'dashboard' | 'compare' | 'explorer' | 'annotate' | 'meta' | 'classroom' | 'workspace';
 export const TABS: readonly Tab[] = ['data', 'run', 'dashboard', 'compare', 'explorer', 'annotate', 'meta', 'classroom', 'workspace'];

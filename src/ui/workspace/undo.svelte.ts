@@ -1,5 +1,5 @@
 /** The last delete, kept across tab switches so Undo stays offered until the next delete or a reload. */
-import type { Snapshot } from './trash.ts';
+import type { Snapshot } from '../../db/trash.ts';
 
 class LastDelete {
   // Raw: a deep $state proxy of the records could not be written back to IndexedDB (DataCloneError).

@@ -2,20 +2,13 @@
  * Delete with undo: everything a delete removes is read first (in the same transaction as the delete would see
  * it) and kept in memory, so Undo can put it back exactly. The snapshot lives as long as the page.
  */
-import type { CscStudioDb } from '../../db/schema.ts';
-import type { DatasetRecord, DatasetRowsRecord, JudgementRecord, ModelRecord, ResultRecord, RunRecord, SystemOutputRecord, SystemRecord } from '../../db/types.ts';
+import type { CscStudioDb } from './schema.ts';
+import type { DatasetRecords, ModelRecord } from './types.ts';
 
-export interface Snapshot {
+export interface Snapshot extends DatasetRecords {
   kind: 'dataset' | 'system' | 'model';
   /** The deleted thing's name, for the notice. */
   name: string;
-  datasets: DatasetRecord[];
-  rows: DatasetRowsRecord[];
-  systems: SystemRecord[];
-  outputs: SystemOutputRecord[];
-  runs: RunRecord[];
-  results: ResultRecord[];
-  judgements: JudgementRecord[];
   models: ModelRecord[];
 }
 
