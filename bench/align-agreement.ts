@@ -7,6 +7,10 @@ import path from 'node:path';
 import { measureAgreement, type Agreement } from '../src/core/align/agreement.ts';
 import { parallelToM2, parseM2 } from '../src/core/align/m2.ts';
 import { sharedDataDir } from '../test/conformance/shared-data.ts';
+import { loadCoreData } from '../src/core/core-data.ts';
+
+// The aligner is called directly here, as the page does after loading its tables.
+await loadCoreData();
 
 export interface AgreementFile {
   /** M2 file under cherrant/. */

@@ -1,5 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { loadCoreData } from '../src/core/core-data.ts';
+
+// Benchmarks call the aligner, profiles and error types directly, as the page does after loading these tables.
+await loadCoreData();
 
 /** Median wall time (ms) of `fn` over `runs` runs after one warm-up; benchmarks print, they never assert. */
 export function timeMs(fn: () => unknown, runs = 5): number {

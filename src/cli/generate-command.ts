@@ -1,7 +1,8 @@
 /** `csc-studio generate`: controlled test sets from clean sentences and a confusion set (docs/generate.md). */
 import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { GLYPH_TABLE } from '../core/errortype/index.ts';
+import { loadCoreData } from '../core/core-data.ts';
+import { glyphTableInfo } from '../core/errortype/index.ts';
 import {
   buildConfusion,
   formatConfusion,
@@ -73,13 +74,14 @@ async function loadConfusion(arg: string | undefined): Promise<{ set: ConfusionS
   if (arg === 'phonetic' || arg === 'graphic' || arg === 'both') {
     const info: Record<string, unknown> = { characters: 'GB2312 level 1 (3755 common characters), keys and candidates alike' };
     if (arg !== 'graphic') info.readings = 'toneless pinyin of every reading (pinyin-pro); candidates share a reading with the key';
-    if (arg !== 'phonetic') info.glyph_table = { ...GLYPH_TABLE.sources, file: 'models/glyphs/glyph-similar.json' };
+    if (arg !== 'phonetic') info.glyph_table = { ...glyphTableInfo().sources, file: 'models/glyphs/glyph-similar.json' };
     return { set: buildConfusion(arg), source: arg, info };
   }
   return { set: parseConfusion(await readText(arg), arg), source: path.basename(arg), info: {} };
 }
 
 export async function runGenerate(argv: string[]): Promise<number> {
+  await loadCoreData(['readings', 'glyphs']);
   const values = parseFlags('generate', argv, {
     sentences: { type: 'string' },
     'train-sentences': { type: 'string' },

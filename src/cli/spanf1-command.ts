@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { decodeText, joinPredictions, readPredictions, readTestSet } from '../core/io/index.ts';
 import { looksLikeSpans, pairSpans, readSpans, spanF1, spansFromEdits, type SpanF1Result, type SpanTable } from '../core/spanf1/index.ts';
+import { loadCoreData } from '../core/core-data.ts';
 import { charLength } from '../core/text.ts';
 import type { TestSet } from '../core/types.ts';
 import { TOOL_NAME, TOOL_VERSION } from '../core/version.ts';
@@ -9,6 +10,7 @@ import { loadInputFile, parseFlags, parseSystemArg, UsageError } from './args.ts
 import { writeOutputFile } from './output.ts';
 
 export async function runSpanF1(argv: string[]): Promise<number> {
+  await loadCoreData(['readings']); // spans come from the aligner's edits
   const values = parseFlags('spanf1', argv, {
     gold: { type: 'string' },
     test: { type: 'string' },

@@ -22,7 +22,7 @@ export interface OrtModule {
 }
 
 export interface OrtSession extends SessionLike<unknown> {
-  run(feeds: Record<string, unknown>): Promise<Record<string, TensorLike>>;
+  run(feeds: Record<string, unknown>, fetches: string[]): Promise<Record<string, TensorLike>>;
   release(): Promise<void>;
 }
 

@@ -3,6 +3,7 @@
  * thread. No statistics live here: stats-compute.ts calls the core. Progress goes back on a MessagePort the main
  * thread exposes (`{ progress }`); cancel is the main thread terminating the worker (stats-client.ts).
  */
+import { loadCoreData } from '../core/core-data.ts';
 import * as Comlink from 'comlink';
 import {
   computeCompareReport,
@@ -49,6 +50,9 @@ function reporter(port: MessagePort | undefined): { report?: (p: StatsProgress) 
 }
 
 async function withProgress<R>(port: MessagePort | undefined, run: (onProgress?: (p: StatsProgress) => void) => Promise<R>): Promise<R> {
+  // Slices and error types classify characters synchronously: their tables first. Not at the worker's top level:
+  // a module worker awaiting there loses the messages that arrive before Comlink listens.
+  await loadCoreData();
   const r = reporter(port);
   const result = await run(r.report);
   await r.settled();

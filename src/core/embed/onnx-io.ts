@@ -13,7 +13,7 @@ export interface TensorLike {
 export interface SessionLike<T> {
   readonly inputNames: readonly string[];
   readonly outputNames: readonly string[];
-  run(feeds: Record<string, T>): Promise<Record<string, TensorLike>>;
+  run(feeds: Record<string, T>, fetches: string[]): Promise<Record<string, TensorLike>>;
 }
 
 /** Builds an int64 tensor of shape [batch, seq]: `new ort.Tensor('int64', data, dims)` in either package. */
@@ -35,6 +35,14 @@ export function buildFeeds<T>(batch: EncodedBatch, inputNames: readonly string[]
     feeds[name] = makeTensor(data, dims);
   }
   return feeds;
+}
+
+/**
+ * The outputs to ask the session for: only `sentence_embedding` when the graph has one, so the per-token
+ * `last_hidden_state` [batch, seq, dim] beside it is never copied out of the runtime (most of a batch's bytes).
+ */
+export function embeddingFetches(outputNames: readonly string[]): string[] {
+  return outputNames.includes('sentence_embedding') ? ['sentence_embedding'] : [...outputNames];
 }
 
 /**

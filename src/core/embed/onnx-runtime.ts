@@ -1,7 +1,7 @@
 import type { CancelSignal } from '../cancel.ts';
 import { embedInBatches } from './batching.ts';
 import type { Int64TensorFactory, SessionLike } from './onnx-io.ts';
-import { buildFeeds, readEmbeddings } from './onnx-io.ts';
+import { buildFeeds, embeddingFetches, readEmbeddings } from './onnx-io.ts';
 import type { BatchEncoder } from './tokenize.ts';
 import type { EmbeddingRuntime, Pooling } from './types.ts';
 
@@ -19,12 +19,16 @@ export interface OnnxEmbeddingRuntimeOptions<T> {
 
 export const DEFAULT_BATCH_SIZE = 32;
 
+function runSession<T>(session: SessionLike<T>, feeds: Record<string, T>) {
+  return session.run(feeds, embeddingFetches(session.outputNames));
+}
+
 /** The embedding size, from one run on the empty text: for folders whose config does not state it. */
 export async function probeDimension<T>(
   options: Pick<OnnxEmbeddingRuntimeOptions<T>, 'session' | 'makeInt64Tensor' | 'encoder' | 'pooling'>,
 ): Promise<number> {
   const batch = options.encoder.encodeBatch(['']);
-  const outputs = await options.session.run(buildFeeds(batch, options.session.inputNames, options.makeInt64Tensor));
+  const outputs = await runSession(options.session, buildFeeds(batch, options.session.inputNames, options.makeInt64Tensor));
   return readEmbeddings(outputs, batch, options.pooling)[0]!.length;
 }
 
@@ -35,7 +39,7 @@ export function createOnnxEmbeddingRuntime<T>(options: OnnxEmbeddingRuntimeOptio
 
   async function embedBatch(texts: string[]): Promise<Float32Array[]> {
     const batch = encoder.encodeBatch(texts);
-    const outputs = await session.run(buildFeeds(batch, session.inputNames, makeInt64Tensor));
+    const outputs = await runSession(session, buildFeeds(batch, session.inputNames, makeInt64Tensor));
     const vectors = readEmbeddings(outputs, batch, pooling);
     const wrong = vectors.find((v) => v.length !== dimension);
     if (wrong) throw new Error(`the model gives ${wrong.length}-dimensional embeddings; expected ${dimension}`);

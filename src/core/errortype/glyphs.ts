@@ -2,7 +2,19 @@
  * The glyph-similarity table (models/glyphs/glyph-similar.json, built from the CJK Decomposition Data): which
  * Han characters look alike. Symmetric; characters outside the table's list are similar to nothing.
  */
-import table from '../../../models/glyphs/glyph-similar.json' with { type: 'json' };
+type GlyphTable = typeof import('../../../models/glyphs/glyph-similar.json');
+
+let loaded: GlyphTable | undefined;
+
+/** Imports the table (about 0.3 MB of JSON), once; see core-data.ts. */
+export async function loadGlyphs(): Promise<void> {
+  loaded ??= (await import('../../../models/glyphs/glyph-similar.json', { with: { type: 'json' } })).default as GlyphTable;
+}
+
+function table(): GlyphTable {
+  if (!loaded) throw new Error('the glyph table is not loaded: await loadCoreData(["glyphs"]) first');
+  return loaded;
+}
 
 let neighbours: Map<string, Set<string>> | undefined;
 
@@ -15,7 +27,7 @@ function load(): Map<string, Set<string>> {
     if (!set) map.set(a, (set = new Set()));
     set.add(b);
   };
-  for (const line of table.pairs) {
+  for (const line of table().pairs) {
     const [head, ...rest] = Array.from(line);
     for (const other of rest) {
       link(head!, other);
@@ -47,13 +59,16 @@ function charOrder(): Map<string, number> {
 let charList: string[] | undefined;
 /** Every character the table covers: GB2312 level 1 first (the common ones), then level 2, then Big5's frequent ones. */
 export function glyphChars(): string[] {
-  return (charList ??= Array.from(table.chars));
+  return (charList ??= Array.from(table().chars));
 }
 
 /** GB2312 level 1: the 3755 most common simplified characters, the default list for generated confusion sets. */
 export function commonChars(): string[] {
-  return glyphChars().slice(0, table.common);
+  return glyphChars().slice(0, table().common);
 }
 
 /** Where the table came from, for reports and generated sets' metadata. */
-export const GLYPH_TABLE = { format: table.format, sources: table.sources, pairCount: table.pairCount } as const;
+export function glyphTableInfo(): { format: string; sources: GlyphTable['sources']; pairCount: number } {
+  const t = table();
+  return { format: t.format, sources: t.sources, pairCount: t.pairCount };
+}

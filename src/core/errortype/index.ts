@@ -3,7 +3,7 @@ export type { CharErrorType, ErrorType, ErrorUnit, LengthErrorType } from './typ
 export { CHAR_ERROR_TYPES, ERROR_TYPES } from './types.ts';
 export { classifyChars, editUnits, errorUnits } from './classify.ts';
 export { editDistance, phoneticSimilar, pinyinDistance } from './phonetic.ts';
-export { commonChars, glyphChars, glyphNeighbours, glyphSimilar, GLYPH_TABLE } from './glyphs.ts';
+export { commonChars, glyphChars, glyphNeighbours, glyphSimilar, glyphTableInfo } from './glyphs.ts';
 export { similarityShares, typeShares } from './shares.ts';
 export type { SimilarityShares, TypeShare } from './shares.ts';
 export { byTypeSection, touches, typeBreakdown } from './breakdown.ts';

@@ -20,6 +20,23 @@ function decompose(x: number): { mantissa: bigint; exponent: number } {
     : { mantissa: fraction | TWO52, exponent: biased - 1075 };
 }
 
+/**
+ * The common case without BigInt: |x|·10^n is computed with an error below 2 ulps, so when its fraction is
+ * clearly away from one half the nearest integer q is certain, and q / 10^n (both exact doubles, the division
+ * correctly rounded) is the double nearest to the decimal, as CPython returns. Near a tie: undefined.
+ */
+function roundUnlessNearTie(x: number, ndigits: number): number | undefined {
+  if (ndigits < 0 || ndigits > 22) return undefined;
+  const scale = 10 ** ndigits;
+  const y = Math.abs(x) * scale;
+  if (!(y < 2 ** 52)) return undefined;
+  const whole = Math.floor(y);
+  const fraction = y - whole;
+  if (Math.abs(fraction - 0.5) <= y * 2 ** -49 + 2 ** -60) return undefined;
+  const magnitude = (fraction > 0.5 ? whole + 1 : whole) / scale;
+  return x < 0 ? -magnitude : magnitude;
+}
+
 export function pyRound(x: number, ndigits = 0): number {
   if (!Number.isInteger(ndigits)) throw new RangeError(`pyRound: ndigits must be an integer, got ${ndigits}`);
   if (!Number.isFinite(x) || x === 0) return x;
@@ -27,6 +44,12 @@ export function pyRound(x: number, ndigits = 0): number {
   // it returns x unchanged); and |x| < 10^309, so rounding to 10^309 or coarser gives ±0.
   if (ndigits > 1074) return x;
   if (ndigits < -308) return x < 0 ? -0 : 0;
+  return roundUnlessNearTie(x, ndigits) ?? pyRoundExact(x, ndigits);
+}
+
+/** pyRound on the exact binary value with BigInt arithmetic (any x, ndigits already checked by pyRound). */
+export function pyRoundExact(x: number, ndigits: number): number {
+  if (!Number.isFinite(x) || x === 0) return x;
 
   const { mantissa, exponent } = decompose(x);
   // Scale |x| * 10^ndigits to an exact fraction num/den.

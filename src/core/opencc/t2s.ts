@@ -3,15 +3,20 @@
  * parallel_to_m2.py, C-LLM, simple-csc --to_simplified). opencc-js (MIT/Apache-2.0) carries OpenCC's own
  * TSPhrases and TSCharacters dictionaries; longest match over both, as t2s.json's conversion chain. Checked
  * against Debian's `opencc -c t2s.json` on every sentence of the shared data (docs/metrics.md).
- * Only these two dictionaries are imported (about 37 KB); the trie is built on first use.
+ * Only these two dictionaries are imported (about 37 KB), on demand (core-data.ts).
  */
-import { ConverterFactory, type ConverterFunction } from 'opencc-js/core';
-import TSCharacters from 'opencc-js/dict/TSCharacters';
-import TSPhrases from 'opencc-js/dict/TSPhrases';
+import type { ConverterFunction } from 'opencc-js/core';
 
-let converter: ConverterFunction | null = null;
+let converter: ConverterFunction | undefined;
+
+/** Imports opencc-js and builds the t2s trie, once; see core-data.ts. */
+export async function loadT2s(): Promise<void> {
+  if (converter) return;
+  const [{ ConverterFactory }, phrases, characters] = await Promise.all([import('opencc-js/core'), import('opencc-js/dict/TSPhrases'), import('opencc-js/dict/TSCharacters')]);
+  converter ??= ConverterFactory([phrases.default, characters.default]);
+}
 
 export function toSimplified(text: string): string {
-  converter ??= ConverterFactory([TSPhrases, TSCharacters]);
+  if (!converter) throw new Error('OpenCC t2s is not loaded: await loadCoreData(["t2s"]) first');
   return converter(text);
 }

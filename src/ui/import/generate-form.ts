@@ -2,7 +2,7 @@
  * The Data tab's generator form (docs/generate.md): reading its fields, running `generate` with a built-in
  * confusion set, and marking the characters a row changed for the preview.
  */
-import { GLYPH_TABLE } from '../../core/errortype/index.ts';
+import { glyphTableInfo } from '../../core/errortype/index.ts';
 import { buildConfusion, formatRows, generate, parseSentences, type ConfusionKind, type ConfusionSet, type GeneratedSet, type GenerationResult } from '../../core/generate/index.ts';
 import { datasetFingerprint, readTestSet, unequalLengthRows } from '../../core/io/index.ts';
 import type { TestRow } from '../../core/types.ts';
@@ -64,7 +64,7 @@ export function runGenerator(form: GenerateForm, confusion: ConfusionSet = confu
   const seed = /^-?\d+$/.test(seedText) && Number.isSafeInteger(Number(seedText)) ? Number(seedText) : seedText;
   const info: Record<string, unknown> = { characters: 'GB2312 level 1 (3755 common characters), keys and candidates alike' };
   if (form.kind !== 'graphic') info.readings = 'toneless pinyin of every reading (pinyin-pro); candidates share a reading with the key';
-  if (form.kind !== 'phonetic') info.glyph_table = { ...GLYPH_TABLE.sources, file: 'models/glyphs/glyph-similar.json' };
+  if (form.kind !== 'phonetic') info.glyph_table = { ...glyphTableInfo().sources, file: 'models/glyphs/glyph-similar.json' };
   return generate({
     sentences: parseSentences(form.sentences, 'sentences'),
     sentencesFile: 'sentences (typed in CSC Studio)',

@@ -103,6 +103,25 @@ describe('createOnnxEmbeddingRuntime', () => {
     });
   });
 
+  it('asks only for sentence_embedding when the graph has it (the per-token output is never copied out)', async () => {
+    const asked: string[][] = [];
+    const pooled = {
+      inputNames: ['input_ids', 'attention_mask'],
+      outputNames: ['last_hidden_state', 'sentence_embedding'],
+      async run(feeds: Record<string, { dims: [number, number] }>, fetches: string[]) {
+        asked.push(fetches);
+        const rows = feeds['input_ids']!.dims[0];
+        return { sentence_embedding: float(Array.from({ length: rows }, () => [3, 4]).flat(), [rows, 2]) };
+      },
+    };
+    const out = await createOnnxEmbeddingRuntime({ ...options, session: pooled }).embed(['a', 'bb', 'ccc']);
+    expect(asked).toEqual([['sentence_embedding'], ['sentence_embedding']]);
+    expect([...out[2]!]).toEqual([expect.closeTo(0.6, 6), expect.closeTo(0.8, 6)]);
+    asked.length = 0;
+    await createOnnxEmbeddingRuntime({ ...options, session: { ...session, run: (f: Parameters<typeof session.run>[0], fetches: string[]) => (asked.push(fetches), session.run(f)) } }).embed(['a']);
+    expect(asked).toEqual([['last_hidden_state']]);
+  });
+
   it('probes the dimension and checks it on every batch', async () => {
     expect(await probeDimension(options)).toBe(2);
     await expect(createOnnxEmbeddingRuntime({ ...options, dimension: 3 }).embed(['a'])).rejects.toThrow(/2-dimensional.*expected 3/);

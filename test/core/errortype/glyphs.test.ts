@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { commonChars, glyphChars, glyphNeighbours, glyphSimilar, GLYPH_TABLE } from '../../../src/core/errortype/index.ts';
+import { commonChars, glyphChars, glyphNeighbours, glyphSimilar, glyphTableInfo } from '../../../src/core/errortype/index.ts';
 
 const tableFile = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../models/glyphs/glyph-similar.json');
 
@@ -49,6 +49,6 @@ describe('glyph table', () => {
     const raw = JSON.parse(readFileSync(tableFile, 'utf8')) as { pairs: string[]; pairCount: number };
     const encoded = raw.pairs.reduce((n, line) => n + Array.from(line).length - 1, 0);
     expect(encoded).toBe(raw.pairCount);
-    expect(GLYPH_TABLE.sources.decomposition).toMatch(/CJK Decomposition Data.*MIT/);
+    expect(glyphTableInfo().sources.decomposition).toMatch(/CJK Decomposition Data.*MIT/);
   });
 });

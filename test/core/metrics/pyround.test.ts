@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pyRound } from '../../../src/core/metrics/pyround.ts';
+import { pyRound, pyRoundExact } from '../../../src/core/metrics/pyround.ts';
 
 describe('pyRound reproduces CPython round(x, n)', () => {
   it('rounds the stored binary value, not the decimal literal', () => {
@@ -45,4 +45,23 @@ describe('pyRound reproduces CPython round(x, n)', () => {
     expect(pyRound(5e-324, 3)).toBe(0); // the smallest subnormal
     expect(pyRound(1e300, 3)).toBe(1e300);
   });
+});
+
+describe('the fast path agrees with the exact BigInt rounding', () => {
+  it('on ratios of counts (what the scripts round), near-ties and random doubles, for 0–8 digits', () => {
+    let state = 12345;
+    const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const xs: number[] = [];
+    for (let a = 0; a <= 120; a++) for (let b = 1; b <= 40; b++) xs.push(a / b, ((1 + 0.25) * (a / (a + b)) * (b / (a + b + 1))) / (0.25 * (a / (a + b)) + b / (a + b + 1)));
+    for (let k = 0; k < 2000; k++) xs.push((k + 0.5) / 10 ** (k % 7), (k + 0.5) / 10 ** (k % 7) + Number.EPSILON * k, random() * 10 ** ((k % 12) - 4), -random());
+    let compared = 0;
+    for (const x of xs) {
+      if (!Number.isFinite(x)) continue;
+      for (let n = 0; n <= 8; n++) {
+        if (!Object.is(pyRound(x, n), pyRoundExact(x, n))) expect.fail(`round(${x}, ${n}): ${pyRound(x, n)} vs ${pyRoundExact(x, n)}`);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(100_000);
+  }, 60_000);
 });
