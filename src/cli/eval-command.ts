@@ -9,6 +9,7 @@ import { ProfileError } from '../core/metrics/profile.ts';
 import { ignoredCharSet } from '../core/normalize/index.ts';
 import { setMaxAlignCells } from '../core/align/limits.ts';
 import { parseMaxAlignCells } from './max-align-cells.ts';
+import { loadCilinOption } from './cilin-option.ts';
 import { parseSliceList, trainingErrors, type SliceFamilyName } from '../core/slices/index.ts';
 import { readTestSet } from '../core/io/index.ts';
 import { loadInputFile, parseFlags, parseListArg, UsageError } from './args.ts';
@@ -37,6 +38,7 @@ const FLAGS = {
   hmm: { type: 'boolean', default: false },
   quantized: { type: 'boolean', default: false },
   'max-align-cells': { type: 'string' },
+  cilin: { type: 'string' },
 } as const;
 
 export async function runEval(argv: string[]): Promise<number> {
@@ -70,12 +72,15 @@ export async function runEval(argv: string[]): Promise<number> {
     await probeLlmEndpoint(formatJudgeSpec(judgeSpec).slice('llm:'.length));
   }
   checkProfileNames(metrics);
+  const cilin = await loadCilinOption(values.cilin, values.encoding, metrics);
 
   const { systems, dataset, inputs, warnings: readWarnings } = await loadEvalInputs(values);
   const training = values.train ? trainingErrors(values.train, readTestSet(await loadInputFile(values.train, values.encoding)).rows) : undefined;
   if (values.train) inputs.push(values.train);
 
-  const plan: EvaluationPlan = { byType: values['by-type'], normalization };
+  if (values.cilin) inputs.push(values.cilin);
+
+  const plan: EvaluationPlan = { byType: values['by-type'], normalization, ...(cilin ? { cilin } : {}) };
   if (metrics !== undefined) plan.profiles = metrics;
 
   let loaded: LoadedJudge | undefined;

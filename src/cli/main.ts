@@ -12,7 +12,7 @@ const USAGE = `Usage: ${TOOL_NAME} eval --test FILE [--truth FILE] --pred NAME=F
                   [--rows FILE] [--report FILE] [--ci [--resamples N] [--seed S] [--confidence C]]
                   [--slice length,errors,type,seen [--train FILE]] [--max-align-cells N]
                   [--to-simplified] [--to-halfwidth] [--ignore-punct] [--ignore-space] [--ignore-chars CHARS]
-                  [--max-length N] [--ignore-unmatch-length]
+                  [--max-length N] [--ignore-unmatch-length] [--cilin FILE]
        ${TOOL_NAME} generate --sentences FILE --pe 0.05[,0.1,…] --confusion phonetic|graphic|both|FILE --seed N
                   [--split seen,unseenK,unseenV] [--train-sentences FILE] [--format tsv|jsonl] --out DIR
        ${TOOL_NAME} spanf1 --gold SPANS|--test FILE --pred [NAME=]FILE [--pred …] [--pred-kind auto|spans|text]
@@ -25,6 +25,7 @@ eval      score one or more systems on a test set with every requested metric pr
 --by-type add each system's error-type breakdown to the JSON report (docs/errortypes.md)
 --rows    one JSON line per (system, sentence) with every profile's counts and verdict; sums to the report
 --report  CSCD-NS's per-row report for one system
+--cilin   ChERRANT's cilin.txt: cherrant and cllm then align with its thesaurus cost, as ChERRANT does (docs/metrics.md)
 --ci      paired bootstrap intervals for every ratio key (docs/stats.md)
 generate  controlled test sets from clean sentences and a confusion set (docs/generate.md)
 judge-eval  agreement of a scoring judge with human labels on (R, R′) pairs: AUC, Jaccard sweep, calibration

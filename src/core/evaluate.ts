@@ -12,7 +12,10 @@ import { opsSentenceOrRefused, summarizeOps } from './gcsc/op-stats.ts';
 import { runGcsc, type GcscProgress, type GcscRun, type GcscSentence, type JudgedOperation } from './gcsc/pipeline.ts';
 import type { ResolvedJudge } from './judge-spec.ts';
 import { sumCounts, type Counts, type ProfileError, type SentenceScore } from './metrics/profile.ts';
-import { DEFAULT_PROFILES } from './metrics/registry.ts';
+import { DEFAULT_PROFILES, findProfile } from './metrics/registry.ts';
+import { describeCilin, type Cilin } from './align/cilin.ts';
+import { withCilin } from './metrics/cilin-profiles.ts';
+import { ALL_CORE_DATA, loadCoreData, type CoreData } from './core-data.ts';
 import {
   addRefusedRows,
   newReport,
@@ -21,6 +24,7 @@ import {
   renderWarning,
   resolveProfiles,
   runProfile,
+  runWarning,
   type DatasetInfo,
   type GcscSection,
   type ProfileOutcome,
@@ -28,6 +32,7 @@ import {
   type RunWarning,
   type SystemInput,
 } from './report.ts';
+import type { CodedMessage } from './messages.ts';
 import { keptIndices, type RefusedRow } from './refused-rows.ts';
 import type { Segmenter } from './segment/segmenter.ts';
 import { cscdRowLabel, simpleCscRowLabel } from './metrics/simplecsc-labels.ts';
@@ -54,6 +59,11 @@ export interface EvaluationPlan {
    * scoring; the report's dataset records them and the rows they left out.
    */
   normalization?: NormalizationOptions;
+  /**
+   * ChERRANT's Cilin thesaurus (the user's cilin.txt, parseCilin): cherrant and cllm align with its semantic
+   * costs, as ChERRANT does; the report's dataset records which Cilin (`cilin`).
+   */
+  cilin?: Cilin;
 }
 
 export type EvaluateStage = 'score' | 'segment' | 'extract' | 'judge' | 'ops' | 'by-type';
@@ -147,8 +157,13 @@ export async function evaluate(
     throw new PlanError('no metric profile named; name at least one (or none at all for the defaults)');
   }
   const wanted = plan.profiles ?? [...DEFAULT_PROFILES.map((p) => p.name), ...GCSC_PROFILE_NAMES];
-  const { dataset, systems, ignoreChars } = normalized(givenDataset, givenSystems, plan.normalization);
-  const cscProfiles = resolveProfiles(wanted).map((p) => (ignoreChars.size > 0 ? withIgnoredChars(p, ignoreChars) : p));
+  await loadCoreData(coreDataFor(wanted, plan));
+  const { dataset: normalizedDataset, systems, ignoreChars } = normalized(givenDataset, givenSystems, plan.normalization);
+  const cilin = plan.cilin;
+  const dataset = cilin ? { ...normalizedDataset, cilin: describeCilin(cilin) } : normalizedDataset;
+  const cscProfiles = resolveProfiles(wanted)
+    .map((p) => (cilin ? withCilin(p, cilin) : p))
+    .map((p) => (ignoreChars.size > 0 ? withIgnoredChars(p, ignoreChars) : p));
   const wantGcsc = wanted.includes(GCSC_PROFILE.name);
   const wantOps = wanted.includes(OPS_PROFILE.name);
   if (wantGcsc && (!plan.judge || !plan.segmenter)) throw new PlanError('gcsc needs a judge and a segmenter in the plan');
@@ -192,7 +207,7 @@ export async function evaluate(
         const summary = profile.summarize(totals);
         result.totals[profile.name] = totals;
         outcomes[s]![profile.name] = summary.values;
-        for (const message of [...run.scored.warnings, ...summary.warnings]) cscWarnings.push({ system: system.name, profile: profile.name, message });
+        for (const w of [...run.scored.warnings, ...summary.warnings]) cscWarnings.push(runWarning(system.name, profile.name, w));
       } else {
         refuse(result, outcomes[s]!, profile.name, run.error, cscWarnings);
       }
@@ -249,7 +264,7 @@ export async function evaluate(
   }
 
   // 3. Operation statistics (with C_ne / C_enp from the judgements when gcsc ran).
-  const opsWarnings: string[][] = systems.map(() => []);
+  const opsWarnings: CodedMessage[][] = systems.map(() => []);
   if (wantOps) {
     let opsDone = 0;
     for (const [s, system] of systems.entries()) {
@@ -293,6 +308,15 @@ export async function evaluate(
   }
 
   return assemble(dataset, systems, plan, { cscProfiles, wantGcsc, wantOps, gcscRun, results, outcomes, cscWarnings, opsWarnings, byType });
+}
+
+/** The tables this run reads: its profiles' own, the aligner's readings for gcsc and ops, all for by_type. */
+function coreDataFor(wanted: readonly string[], plan: EvaluationPlan): CoreData[] {
+  if (plan.byType) return [...ALL_CORE_DATA];
+  const needs = wanted.flatMap((name) => findProfile(name)?.needs ?? []);
+  if (wanted.includes(GCSC_PROFILE.name) || wanted.includes(OPS_PROFILE.name)) needs.push('readings');
+  if (plan.normalization?.toSimplified) needs.push('t2s');
+  return needs;
 }
 
 /** The items every stage sees: normalised when the plan says so (ignored rows are the same for every system). */
@@ -341,7 +365,7 @@ function assemble(
     results: SystemResult[];
     outcomes: Record<string, ProfileOutcome>[];
     cscWarnings: RunWarning[];
-    opsWarnings: string[][];
+    opsWarnings: CodedMessage[][];
     byType: Record<string, TypeBreakdown> | undefined;
   },
 ): RunResult {
@@ -356,10 +380,10 @@ function assemble(
     const leftOut = (profile: string) => (results[s]!.refusedRows[profile] ?? []).map((row) => refusedRowWarning(system.name, profile, row));
     if (judged) {
       warnings.push(...leftOut(GCSC_PROFILE.name));
-      for (const message of judged.warnings) warnings.push({ system: system.name, profile: GCSC_PROFILE.name, message });
+      for (const w of judged.warnings) warnings.push(runWarning(system.name, GCSC_PROFILE.name, w));
     }
     if (run.wantOps) warnings.push(...leftOut(OPS_PROFILE.name));
-    for (const message of run.opsWarnings[s]!) warnings.push({ system: system.name, profile: OPS_PROFILE.name, message });
+    for (const w of run.opsWarnings[s]!) warnings.push(runWarning(system.name, OPS_PROFILE.name, w));
     for (const profile of profiles) addRefusedRows(report, system.name, profile.name, results[s]!.refusedRows[profile.name] ?? []);
     report.systems[system.name] = outcomes[s]!;
   });

@@ -3,6 +3,7 @@
  * (align/limits.ts). Such a row is refused by name; every other row and system is still scored.
  */
 import { AlignmentTooLongError } from './align/limits.ts';
+import { coded, type CodedMessage, type MessageCode, type MessageParams } from './messages.ts';
 
 export interface RefusedRow {
   /** Position in the system's items. */
@@ -10,11 +11,20 @@ export interface RefusedRow {
   id: string;
   /** Why (the AlignmentTooLongError's message). */
   message: string;
+  /** Why, as a code and parameters (absent in runs stored before codes). */
+  code?: MessageCode;
+  params?: MessageParams;
+}
+
+/** The warning for a refused row ("row ID left out: why"), coded when the row's reason is. */
+export function leftOut(row: Pick<RefusedRow, 'id' | 'message' | 'code' | 'params'>): CodedMessage | string {
+  return row.code === undefined ? `row ${row.id} left out: ${row.message}` : coded('row.left-out', { ...row.params, row: row.id, reason: row.code });
 }
 
 /** The warning text for a refused row. */
-export function leftOutMessage(row: Pick<RefusedRow, 'id' | 'message'>): string {
-  return `row ${row.id} left out: ${row.message}`;
+export function leftOutMessage(row: Pick<RefusedRow, 'id' | 'message' | 'code' | 'params'>): string {
+  const m = leftOut(row);
+  return typeof m === 'string' ? m : m.message;
 }
 
 /** `work()`'s value, or the row's refusal when it throws AlignmentTooLongError (any other error propagates). */
@@ -23,7 +33,7 @@ export function unlessTooLong<T>(index: number, id: string, work: () => T): { ok
     return { ok: true, value: work() };
   } catch (err) {
     if (!(err instanceof AlignmentTooLongError)) throw err;
-    return { ok: false, row: { index, id, message: err.message } };
+    return { ok: false, row: { index, id, message: err.message, code: err.coded.code, params: err.coded.params } };
   }
 }
 

@@ -1,10 +1,12 @@
+import type { CilinInfo } from './align/cilin.ts';
 import { AlignmentTooLongError } from './align/limits.ts';
 import { GCSC_PROFILE_NAMES } from './gcsc/names.ts';
 import type { JudgeKind, ThresholdSource } from './judge-spec.ts';
 import { listIds } from './metrics/item-checks.ts';
 import { DEFAULT_PROFILES, findProfile, PROFILES } from './metrics/registry.ts';
 import { ProfileError, sumCounts, type MetricProfile, type MetricValue, type ScoredSentences } from './metrics/profile.ts';
-import { leftOutMessage, unlessTooLong, type RefusedRow } from './refused-rows.ts';
+import { coded, type CodedMessage, type MessageCode, type MessageParams } from './messages.ts';
+import { leftOut, unlessTooLong, type RefusedRow } from './refused-rows.ts';
 import type { ScoredItem } from './types.ts';
 import { TOOL_NAME, TOOL_VERSION } from './version.ts';
 
@@ -20,6 +22,8 @@ export interface DatasetInfo {
   normalization?: Record<string, boolean | string | number>;
   /** Rows the normalisation options left out (the same for every system), with why. */
   ignored_rows?: { id: string; reason: string }[];
+  /** The Cilin thesaurus cherrant and cllm aligned with (eval --cilin; absent: none, ChERRANT's 4/6 throughout). */
+  cilin?: CilinInfo;
 }
 
 export type ProfileValues = { [key: string]: MetricValue };
@@ -72,7 +76,19 @@ export interface RunWarning {
   profile: string;
   /** The row a refused-row warning is about. */
   row?: string;
+  /** English text (what the CLI prints). */
   message: string;
+  /** The message's code and parameters (core/messages.ts) when it has them: the page says it in its language. */
+  code?: MessageCode;
+  params?: MessageParams;
+}
+
+/** A warning from a message that may be coded. */
+export function runWarning(system: string, profile: string, message: string | CodedMessage, row?: string): RunWarning {
+  const w: RunWarning = { system, profile, message: typeof message === 'string' ? message : message.message };
+  if (row !== undefined) w.row = row;
+  if (typeof message !== 'string') Object.assign(w, { code: message.code, params: message.params });
+  return w;
 }
 
 export function renderWarning(w: RunWarning): string {
@@ -107,7 +123,12 @@ export function runProfile(profile: MetricProfile, items: readonly ScoredItem[])
   });
   if (kept.length === 0) {
     const ids = listIds(refused.map((r) => r.id));
-    return { ok: false, error: new ProfileError(profile.name, `every row is too long to align (${ids}): ${refused[0]!.message}`) };
+    const first = refused[0]!;
+    const why =
+      first.code === undefined
+        ? `every row is too long to align (${ids}): ${first.message}`
+        : coded('profile.every-row-too-long', { ...first.params, ids, reason: first.code });
+    return { ok: false, error: new ProfileError(profile.name, why) };
   }
   try {
     return { ok: true, scored: profile.score(kept), refused };
@@ -127,7 +148,7 @@ function runProfileOnce(profile: MetricProfile, items: readonly ScoredItem[]): v
 
 /** A refused row's structured warning ("row ID left out: …"). */
 export function refusedRowWarning(system: string, profile: string, row: RefusedRow): RunWarning {
-  return { system, profile, row: row.id, message: leftOutMessage(row) };
+  return runWarning(system, profile, leftOut(row), row.id);
 }
 
 /** Records refused rows in report.refused_rows (system → profile → ids), creating it on first use. */
@@ -141,7 +162,7 @@ export function addRefusedRows(report: Report, system: string, profile: string, 
 export function refusalWarning(system: string, error: ProfileError): RunWarning {
   const prefix = `${error.profile}: `;
   const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
-  return { system, profile: error.profile, message };
+  return error.coded ? runWarning(system, error.profile, { ...error.coded, message }) : { system, profile: error.profile, message };
 }
 
 export function newReport(dataset: DatasetInfo, profiles: readonly { name: string; version: string }[]): Report {
@@ -194,7 +215,7 @@ export function buildReport(dataset: DatasetInfo, systems: readonly SystemInput[
         outcomes[profile.name] = result.values;
         for (const row of run.refused) report.warnings.push(renderWarning(refusedRowWarning(system.name, profile.name, row)));
         addRefusedRows(report, system.name, profile.name, run.refused);
-        for (const message of [...run.scored.warnings, ...result.warnings]) report.warnings.push(renderWarning({ system: system.name, profile: profile.name, message }));
+        for (const w of [...run.scored.warnings, ...result.warnings]) report.warnings.push(renderWarning(runWarning(system.name, profile.name, w)));
       } else {
         outcomes[profile.name] = { error: run.error.message };
         report.warnings.push(renderWarning(refusalWarning(system.name, run.error)));

@@ -1,3 +1,4 @@
+import type { MessageCode, MessageParams } from './messages.ts';
 /** One row of a test set: a sentence with typos and one or more reference corrections. */
 export interface TestRow {
   id: string;
@@ -91,7 +92,11 @@ export interface InputIssue {
   /** 1-based line or record number; null when the problem is about the whole file. */
   line: number | null;
   id?: string;
+  /** English text (what the CLI prints). */
   problem: string;
+  /** The problem's code and parameters (core/messages.ts), so the page can say it in its language; absent: English only. */
+  code?: MessageCode;
+  params?: MessageParams;
 }
 
 /** Thrown for invalid input; carries every issue found, not just the first. */

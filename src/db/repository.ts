@@ -3,7 +3,7 @@
  * a phase's results or a deletion is stored whole or not at all.
  */
 import type { NormalizationOptions } from '../core/normalize/options.ts';
-import type { Report } from '../core/report.ts';
+import type { Report, RunWarning } from '../core/report.ts';
 import type { TestRow } from '../core/types.ts';
 import { guardQuota } from './errors.ts';
 import { CscStudioDb } from './schema.ts';
@@ -188,6 +188,7 @@ export class Repository {
       await db.results.where('runId').equals(runId).delete();
       const next: RunRecord = { ...run, status: 'running', phasesDone: [], timings: {}, updatedAt: now, heartbeat: now };
       delete next.report;
+      delete next.warnings;
       delete next.gcsc;
       delete next.error;
       await db.runs.put(next);
@@ -199,7 +200,7 @@ export class Repository {
   async savePhase(
     runId: string,
     phase: RunPhase,
-    update: { report: Report; gcsc?: GcscSummary; elapsedMs: number; results: Omit<ResultRecord, 'id' | 'runId' | 'phase'>[] },
+    update: { report: Report; warnings?: RunWarning[]; gcsc?: GcscSummary; elapsedMs: number; results: Omit<ResultRecord, 'id' | 'runId' | 'phase'>[] },
     now = Date.now(),
   ): Promise<RunRecord> {
     const { db } = this;
@@ -219,6 +220,8 @@ export class Repository {
           updatedAt: now,
           heartbeat: now,
         };
+        if (update.warnings) next.warnings = update.warnings;
+        else delete next.warnings;
         if (update.gcsc) next.gcsc = update.gcsc;
         await db.runs.put(next);
         return next;

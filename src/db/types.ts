@@ -2,7 +2,7 @@
  * Records kept in IndexedDB. Heavy payloads (a test set's rows, a system's outputs, per-sentence results) live in
  * their own tables so that listing the workspace never loads them.
  */
-import type { Report } from '../core/report.ts';
+import type { Report, RunWarning } from '../core/report.ts';
 import type { GcscCounts } from '../core/gcsc/metrics.ts';
 import type { GcscSentence } from '../core/gcsc/pipeline.ts';
 import type { OperationLabel } from '../core/gcsc/labels.ts';
@@ -107,6 +107,8 @@ export interface RunRecord {
   normalization?: NormalizationOptions;
   /** The Eval-CSC report (and, once Eval-GCSC is done, its profiles too): the CLI's JSON schema. */
   report?: Report;
+  /** report.warnings with their codes (core/messages.ts), so the page can show them in its language. */
+  warnings?: RunWarning[];
   gcsc?: GcscSummary;
   error?: string;
   /** Milliseconds each phase took. */

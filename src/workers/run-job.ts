@@ -115,6 +115,7 @@ export async function runJob(repo: Repository, runId: string, env: RunEnvironmen
   const storeCsc = async (result: RunResult, report = result.report) => {
     await repo.savePhase(runId, 'csc', {
       report,
+      warnings: result.warnings,
       elapsedMs: Math.round(performance.now() - started),
       results: result.systems.map((s, i) => ({ systemId: systems[i]!.systemId, csc: { verdicts: verdicts(s) } })),
     });
@@ -163,6 +164,7 @@ export async function runJob(repo: Repository, runId: string, env: RunEnvironmen
     if (details) gcsc.details = details;
     await repo.savePhase(runId, 'gcsc', {
       report: result.report,
+      warnings: result.warnings,
       gcsc,
       elapsedMs: Math.round(performance.now() - started),
       results: result.systems.map((s, i) => ({ systemId: systems[i]!.systemId, gcsc: { sentences: gcscSentences(s) } })),

@@ -4,22 +4,25 @@ import {
   applyEqualLengthSubstitutions,
   cllmDifflibProfile,
   cllmProfile,
+  cllmProfileWithCilin,
   forceToSourceLength,
 } from '../../src/core/metrics/cllm.ts';
 import { cscdProfile } from '../../src/core/metrics/cscd.ts';
 import { toSimplified } from '../../src/core/opencc/t2s.ts';
 import type { ScoredItem } from '../../src/core/types.ts';
+import { cilinMissing, referenceCilin, reportCilinSkip } from './reference-cilin.ts';
 import { loadFile, loadPairs } from './shared-data.ts';
 
 const KEYS = ['S_D_', 'S_C_', 'C_D_', 'C_C_'].flatMap((p) => ['p', 'r', 'f1'].map((k) => p + k));
 
 /**
- * Where our forced prediction differs from the one C-LLM built from real ChERRANT, and why
- * (docs/metrics/cllm.md). Every other row of every pair is identical.
+ * Where our forced prediction (without ChERRANT's Cilin) differs from the one C-LLM built from real ChERRANT, and
+ * why (docs/metrics/cllm.md). Every other row of every pair is identical; with the Cilin (eval --cilin) every row
+ * is (the with-Cilin tests below).
  */
 const DOCUMENTED_ROWS: Record<string, string> = {
-  // 决绝 → 解决: ChERRANT's Cilin/confusion costs make two substitutions (S 14-16 解决) as cheap as insert 解 +
-  // delete 绝, and its first alignment takes them; our flat costs make the substitutions dearer.
+  // 决绝 → 解决: ChERRANT's Cilin costs make two substitutions (S 14-16 解决) as cheap as insert 解 + delete 绝,
+  // and its first alignment takes them; without Cilin our flat costs make the substitutions dearer.
   'B2-4093-3': 'alignment',
 };
 /** Which documented rows differ in each pair (only where the prediction touches them). */
@@ -76,7 +79,7 @@ describe('cllm conformance (C-LLM calcuate_metric.py)', () => {
       if (identity) {
         expect(expected.error).toMatch(/ZeroDivisionError/);
         for (const key of KEYS) if (!key.endsWith('_r')) expect(values[key], key).toBeNull();
-        expect(warnings.some((w) => w.includes('ZeroDivisionError'))).toBe(true);
+        expect(warnings.some((w) => w.message.includes('ZeroDivisionError'))).toBe(true);
         return;
       }
       expectExactly(values, expected);
@@ -106,6 +109,29 @@ describe('cllm conformance (C-LLM calcuate_metric.py)', () => {
       const { values } = cllmProfile.compute(pair.items);
       if (DIFFERING[name]!.length === 0) expectExactly(values, expected);
       else expect(KEYS.every((k) => values[k] === expected[k])).toBe(false);
+    });
+  }
+
+  // eval --cilin FILE: with ChERRANT's own Cilin, the script's forcing on every row and its numbers exactly.
+  const noCilin = cilinMissing();
+  reportCilinSkip('cllm conformance');
+  for (const pair of pairs) {
+    const name = `${pair.dataset}/${pair.system}`;
+    const title = `${name}: with ChERRANT's Cilin, cllm equals cllm_cherrant on every row, B2-4093-3 included`;
+    it.skipIf(noCilin !== null)(noCilin ? `${title} (SKIPPED: ${noCilin})` : title, () => {
+      const cilin = referenceCilin();
+      const expected = pair.expected.cllm_cherrant as Record<string, unknown>;
+      const ours = pair.items.map((item) => forceToSourceLength(item.source, item.prediction, 'cherrant', { cilin }));
+      const theirs = pair.items.map((item) => theirForced(item, blocks));
+      const differing = pair.items.filter((_, i) => theirs[i] !== undefined && theirs[i] !== ours[i]).map((x) => x.id);
+      expect(differing).toEqual([]);
+      const { values } = cllmProfileWithCilin(cilin).compute(pair.items);
+      if (pair.system === 'identity') {
+        expect(expected.error).toMatch(/ZeroDivisionError/);
+        expect(values.S_D_p).toBeNull();
+        return;
+      }
+      expectExactly(values, expected);
     });
   }
 

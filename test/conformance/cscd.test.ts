@@ -27,7 +27,7 @@ describe('cscd conformance (CSCD-NS evaluation/evaluate.py)', () => {
           expect(values[`${prefix}p`]).toBeNull();
           expect(values[`${prefix}f1`]).toBeNull();
         }
-        expect(warnings.some((w) => w.includes('ZeroDivisionError'))).toBe(true);
+        expect(warnings.some((w) => w.message.includes('ZeroDivisionError'))).toBe(true);
         return;
       }
       expect(Object.keys(values).sort()).toEqual(Object.keys(expected).sort());

@@ -6,10 +6,10 @@ import { loadPairs } from './shared-data.ts';
 
 const pairs = loadPairs();
 
-function expectNullsWithWarning(result: { values: Record<string, unknown>; warnings: string[] }) {
+function expectNullsWithWarning(result: { values: Record<string, unknown>; warnings: { message: string }[] }) {
   expect(result.values['sent-detect-p']).toBeNull();
   expect(result.values['sent-correct-p']).toBeNull();
-  expect(result.warnings.some((w) => w.includes('ZeroDivisionError'))).toBe(true);
+  expect(result.warnings.some((w) => w.message.includes('ZeroDivisionError'))).toBe(true);
 }
 
 describe('realise conformance (metric_core.py, sentence level)', () => {

@@ -27,7 +27,7 @@ describe('scope conformance (SCOPE metric_core.py, character level)', () => {
         for (const r of [result]) {
           expect(r.values['char-detect-f1']).toBeNull();
           expect(r.values['char-correct-f1']).toBeNull();
-          expect(r.warnings.some((w) => w.includes('ZeroDivisionError'))).toBe(true);
+          expect(r.warnings.some((w) => w.message.includes('ZeroDivisionError'))).toBe(true);
         }
         return;
       }

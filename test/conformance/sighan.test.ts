@@ -93,7 +93,7 @@ describe('sighan: conformance with the expected numbers', () => {
     const commaRows = pair.items.filter((it) => sighanEdits(it.source, it.prediction).some(([, c]) => c === ','));
     expect(commaRows).toHaveLength(84);
     const result = sighanProfile.compute(pair.items);
-    expect(result.warnings.some((w) => w.includes('84 row(s)') && w.includes("','"))).toBe(true);
+    expect(result.warnings.some((w) => w.message.includes('84 row(s)') && w.message.includes("','"))).toBe(true);
     expect(typeof result.values.D_f1).toBe('number');
   });
 

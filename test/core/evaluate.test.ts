@@ -131,6 +131,14 @@ describe('evaluate', () => {
     const counts = (result.report.systems['bert']!['gcsc'] as { counts: { operations: number; operations_correct: number } }).counts;
     expect(counts.operations - counts.operations_correct).toBe(2);
     expect(result.report.warnings).toContain('bert / gcsc: 2 operations could not be judged and count as incorrect');
+    // The structured warning carries the code, so the page can say it in its language.
+    expect(result.warnings).toContainEqual({
+      system: 'bert',
+      profile: 'gcsc',
+      message: '2 operations could not be judged and count as incorrect',
+      code: 'gcsc.unjudged',
+      params: { count: 2 },
+    });
   });
 
   it('refuses an empty profile list and gcsc without a judge', async () => {

@@ -10,7 +10,8 @@ import { chars } from '../text.ts';
 import { AlignmentTooLongError, firstHalfWidth, maxAlignCells } from './limits.ts';
 import { symbolIds } from './symbols.ts';
 import { bandOf, fillTable, OP_D, OP_I, OP_M, OP_S, OP_T, releaseTable, TAINT, type AlignTable } from './table.ts';
-import type { AlignOp, AlignOpKind } from './types.ts';
+import { cilinSymbols } from './cilin-symbols.ts';
+import type { AlignOp, AlignOpKind, AlignOptions } from './types.ts';
 
 /** ChERRANT enumerates every cheapest alignment only when the lengths differ by at most this. */
 const ALL_PATHS_MAX_LENGTH_GAP = 10;
@@ -135,14 +136,16 @@ function commonSuffix(s: Int32Array, t: Int32Array): number {
 }
 
 /** Fill and walk the table of s → t, widening the band until the walk visits clean cells only. */
-function walkTable<T>(s: Int32Array, t: Int32Array, q: number, walk: (table: AlignTable) => T): T {
+function walkTable<T>(s: Int32Array, t: Int32Array, q: number, options: AlignOptions, walk: (table: AlignTable) => T): T {
+  // After symbolIds, so every id of s and t has its class.
+  const cilin = options.cilin ? cilinSymbols(options.cilin) : undefined;
   const n = s.length;
   const m = t.length;
   let w = (n + 1) * (m + 1) <= bandTuning.fullTableCells ? Infinity : firstHalfWidth(s, t, bandTuning.firstBand);
   for (;;) {
     const band = bandOf(n, m, w);
     if (band.cells > maxAlignCells()) throw new AlignmentTooLongError(n + q, m + q, band.cells, maxAlignCells());
-    const table = fillTable(s, t, band);
+    const table = fillTable(s, t, band, cilin);
     try {
       return walk(table);
     } catch (e) {
@@ -160,21 +163,21 @@ function withSuffix(path: AlignOp[], n: number, m: number, q: number): AlignOp[]
   return path;
 }
 
-function alignIds(s: Int32Array, t: Int32Array): AlignOp[] {
+function alignIds(s: Int32Array, t: Int32Array, options: AlignOptions): AlignOp[] {
   const q = commonSuffix(s, t);
   const n = s.length - q;
   const m = t.length - q;
-  return withSuffix(walkTable(s.subarray(0, n), t.subarray(0, m), q, firstPath), n, m, q);
+  return withSuffix(walkTable(s.subarray(0, n), t.subarray(0, m), q, options, firstPath), n, m, q);
 }
 
 /** Align two code point sequences. */
-export function alignChars(src: readonly string[], tgt: readonly string[]): AlignOp[] {
-  return alignIds(symbolIds(src), symbolIds(tgt));
+export function alignChars(src: readonly string[], tgt: readonly string[], options: AlignOptions = {}): AlignOp[] {
+  return alignIds(symbolIds(src), symbolIds(tgt), options);
 }
 
 /** The cheapest alignment of source to target, in code points, deterministic. */
-export function align(source: string, target: string): AlignOp[] {
-  return alignChars(chars(source), chars(target));
+export function align(source: string, target: string, options: AlignOptions = {}): AlignOp[] {
+  return alignChars(chars(source), chars(target), options);
 }
 
 /**
@@ -182,7 +185,13 @@ export function align(source: string, target: string): AlignOp[] {
  * `limit` of them, each handed to `visit` in turn (so a long row's alignments need not all be held at once).
  * Like ChERRANT, only the first when the lengths differ by more than 10.
  */
-export function forEachAlignment(src: readonly string[], tgt: readonly string[], limit: number, visit: (ops: AlignOp[]) => void): void {
+export function forEachAlignment(
+  src: readonly string[],
+  tgt: readonly string[],
+  limit: number,
+  visit: (ops: AlignOp[]) => void,
+  options: AlignOptions = {},
+): void {
   const s = symbolIds(src);
   const t = symbolIds(tgt);
   const q = commonSuffix(s, t);
@@ -190,16 +199,16 @@ export function forEachAlignment(src: readonly string[], tgt: readonly string[],
   const m = t.length - q;
   const withEnd = (p: AlignOp[]) => visit(withSuffix(p, n, m, q));
   if (Math.abs(src.length - tgt.length) > ALL_PATHS_MAX_LENGTH_GAP) {
-    withEnd(walkTable(s.subarray(0, n), t.subarray(0, m), q, firstPath));
+    withEnd(walkTable(s.subarray(0, n), t.subarray(0, m), q, options, firstPath));
     return;
   }
   const delivered = { count: 0 };
-  walkTable(s.subarray(0, n), t.subarray(0, m), q, (table) => allPaths(table, limit, withEnd, delivered));
+  walkTable(s.subarray(0, n), t.subarray(0, m), q, options, (table) => allPaths(table, limit, withEnd, delivered));
 }
 
 /** Every cheapest alignment (see forEachAlignment), as a list. */
-export function alignAllChars(src: readonly string[], tgt: readonly string[], limit = 1000): AlignOp[][] {
+export function alignAllChars(src: readonly string[], tgt: readonly string[], limit = 1000, options: AlignOptions = {}): AlignOp[][] {
   const paths: AlignOp[][] = [];
-  forEachAlignment(src, tgt, limit, (p) => paths.push(p));
+  forEachAlignment(src, tgt, limit, (p) => paths.push(p), options);
   return paths;
 }

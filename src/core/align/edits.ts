@@ -2,7 +2,7 @@
 import { chars } from '../text.ts';
 import { alignChars, forEachAlignment } from './aligner.ts';
 import { mergeOps } from './merge.ts';
-import type { AlignOp, Edit, EditType } from './types.ts';
+import type { AlignOp, AlignOptions, Edit, EditType } from './types.ts';
 
 // mergeOps never returns matches; M maps to S only to keep the table total.
 const TYPE_OF: Record<AlignOp['kind'], EditType> = { S: 'S', I: 'M', D: 'R', T: 'W', M: 'S' };
@@ -19,11 +19,11 @@ function toEdits(tgt: readonly string[], spans: readonly AlignOp[]): Edit[] {
 }
 
 /** The edits turning source into target, left to right; [] when they are equal. */
-export function extractEdits(source: string, target: string): Edit[] {
+export function extractEdits(source: string, target: string, options: AlignOptions = {}): Edit[] {
   if (source === target) return [];
   const src = chars(source);
   const tgt = chars(target);
-  return toEdits(tgt, mergeOps(src, tgt, alignChars(src, tgt)));
+  return toEdits(tgt, mergeOps(src, tgt, alignChars(src, tgt, options)));
 }
 
 function sameEdits(a: readonly Edit[], b: readonly Edit[]): boolean {
@@ -40,7 +40,7 @@ function sameEdits(a: readonly Edit[], b: readonly Edit[]): boolean {
  * Every distinct edit list over the cheapest alignments (ChERRANT's T{n}-A0, -A1, ...), the first
  * being extractEdits'. `limit` caps the alignments enumerated.
  */
-export function extractEditSets(source: string, target: string, limit = 1000): Edit[][] {
+export function extractEditSets(source: string, target: string, limit = 1000, options: AlignOptions = {}): Edit[][] {
   if (source === target) return [[]];
   const src = chars(source);
   const tgt = chars(target);
@@ -48,6 +48,6 @@ export function extractEditSets(source: string, target: string, limit = 1000): E
   forEachAlignment(src, tgt, limit, (ops) => {
     const edits = toEdits(tgt, mergeOps(src, tgt, ops));
     if (!sets.some((s) => sameEdits(s, edits))) sets.push(edits);
-  });
+  }, options);
   return sets;
 }

@@ -5,6 +5,8 @@
  * AlignmentTooLongError; callers refuse that row by name and score the others.
  * Default 2^25 cells: about 300 MB for ChERRANT's table (9 bytes a cell), 32 MB for unit-cost Levenshtein.
  */
+import { coded, type CodedMessage } from '../messages.ts';
+
 export const DEFAULT_MAX_ALIGN_CELLS = 2 ** 25;
 
 let maxCells = DEFAULT_MAX_ALIGN_CELLS;
@@ -23,6 +25,9 @@ export function setMaxAlignCells(cells: number): number {
 
 /** Thrown when aligning two texts would need a table larger than the limit. */
 export class AlignmentTooLongError extends Error {
+  /** The message's code and parameters (core/messages.ts), for the page. */
+  readonly coded: CodedMessage;
+
   constructor(
     readonly sourceLength: number,
     readonly targetLength: number,
@@ -31,13 +36,12 @@ export class AlignmentTooLongError extends Error {
     /** Set when the transposition search, not the table, ran past the limit (steps taken so far). */
     readonly steps?: number,
   ) {
-    super(
+    const message =
       steps === undefined
-        ? `texts of ${sourceLength} and ${targetLength} characters differ too much to align within ${limit} table cells ` +
-            `(needs at least ${cells}); raise the alignment cell limit (--max-align-cells) or split the row`
-        : `texts of ${sourceLength} and ${targetLength} characters differ too much to align: the transposition search ` +
-            `passed ${steps} steps, the limit for ${limit} table cells; raise the alignment cell limit (--max-align-cells) or split the row`,
-    );
+        ? coded('align.too-long', { source: sourceLength, target: targetLength, cells, limit })
+        : coded('align.search-too-long', { source: sourceLength, target: targetLength, steps, limit });
+    super(message.message);
+    this.coded = message;
     this.name = 'AlignmentTooLongError';
   }
 }

@@ -10,7 +10,7 @@
 import { toSimplified } from '../opencc/t2s.ts';
 import { chars } from '../text.ts';
 import { extractEditSets } from './edits.ts';
-import type { Edit } from './types.ts';
+import type { AlignOptions, Edit } from './types.ts';
 
 export interface M2Edit {
   start: number;
@@ -179,9 +179,9 @@ export function stripWhitespace(text: string): string {
 /**
  * What ChERRANT's parallel_to_m2.py -g char writes for one source and its targets: whitespace
  * removed, targets converted with OpenCC t2s, 没有错误 / identical target -> noop, 无法标注 -> NA, every
- * distinct cheapest alignment.
+ * distinct cheapest alignment (with options.cilin: costed as ChERRANT with its Cilin).
  */
-export function parallelToM2(source: string, targets: readonly string[]): string {
+export function parallelToM2(source: string, targets: readonly string[], options: AlignOptions = {}): string {
   const src = stripWhitespace(source);
   return toM2Block(
     src,
@@ -190,7 +190,7 @@ export function parallelToM2(source: string, targets: readonly string[]): string
       const target = toSimplified(stripWhitespace(raw));
       if (target === NOT_ANNOTATABLE) return { target, editSets: [], unannotatable: true };
       if (target === NO_ERROR || target === src) return { target, editSets: [] };
-      return { target, editSets: extractEditSets(src, target) };
+      return { target, editSets: extractEditSets(src, target, undefined, options) };
     }),
   );
 }

@@ -6,7 +6,7 @@
  *     T  cost[i-k-1][j-k-1] + k  when src[i-k-1..i) and tgt[j-k-1..j) hold the same multiset of
  *        characters; k grows from 1 while the diagonal cost keeps changing, first hit wins (the search stops
  *        once k alone exceeds the other ops' minimum: no later hit could be among the cheapest)
- *     S  cost[i-1][j-1] + substitutionCost
+ *     S  cost[i-1][j-1] + substitutionCost (with Cilin's semantic term when one is given)
  *     I  cost[i][j-1] + 1
  *     D  cost[i-1][j] + 1
  * Every op whose cost equals the minimum (exact double equality) is kept in the cell's mask;
@@ -21,6 +21,7 @@
  * visits clean cells only is therefore the full table's; aligner.ts widens the band until it does.
  */
 import { DELETE_COST, INSERT_COST } from './cost.ts';
+import type { CilinSymbols } from './cilin-symbols.ts';
 import { substitutionCostById, symbolCount } from './symbols.ts';
 import { AlignmentTooLongError, maxAlignCells } from './limits.ts';
 
@@ -85,10 +86,11 @@ export function releaseTable(table: AlignTable): void {
 }
 
 /**
- * Fill the table of s → t (symbol ids) inside `band`. The arrays are shared: the table is valid until the next
- * call (read it, then call releaseTable).
+ * Fill the table of s → t (symbol ids) inside `band`, substitutions costed with `cilin`'s semantic term when
+ * given (up to date with the ids of s and t). The arrays are shared: the table is valid until the next call
+ * (read it, then call releaseTable).
  */
-export function fillTable(s: Int32Array, t: Int32Array, band: Band): AlignTable {
+export function fillTable(s: Int32Array, t: Int32Array, band: Band, cilin?: CilinSymbols): AlignTable {
   const n = s.length;
   const m = t.length;
   const { lo, hi, banded, width } = band;
@@ -163,7 +165,7 @@ export function fillTable(s: Int32Array, t: Int32Array, band: Band): AlignTable 
       const hasLeft = !banded || j - i - 1 >= lo;
       const del = hasUp ? cost[cell - rowStride]! + DELETE_COST : Infinity;
       const ins = hasLeft ? cost[cell - 1]! + INSERT_COST : Infinity;
-      const sc = substitutionCostById(si, tj);
+      const sc = cilin ? cilin.substitution(si, tj) : substitutionCostById(si, tj);
       const sub = cost[diag]! + sc;
 
       let trans = Infinity;

@@ -1,3 +1,5 @@
+import type { Cilin } from './cilin.ts';
+
 /**
  * One step of a character alignment between a source and a target, in code points.
  * M match, S substitution, I insertion, D deletion, T transposition of a window
@@ -28,4 +30,10 @@ export interface Edit {
   /** Where the replacement sits in the target, in code points. */
   targetStart: number;
   targetEnd: number;
+}
+
+/** How the aligner costs substitutions. */
+export interface AlignOptions {
+  /** ChERRANT's Cilin thesaurus (cilin.ts): its semantic term instead of 4/6 for every pair. */
+  cilin?: Cilin | undefined;
 }

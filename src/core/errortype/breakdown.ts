@@ -85,7 +85,7 @@ function runProfiles(items: readonly ScoredItem[], profiles: readonly MetricProf
     try {
       const result = profile.compute(items);
       scores[profile.name] = result.values;
-      for (const w of result.warnings) warnings.push(`${type} / ${profile.name}: ${w}`);
+      for (const w of result.warnings) warnings.push(`${type} / ${profile.name}: ${w.message}`);
     } catch (err) {
       if (!(err instanceof ProfileError)) throw err;
       scores[profile.name] = { error: err.message };

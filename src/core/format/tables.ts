@@ -1,6 +1,7 @@
 import { isRefusal, type Report } from '../report.ts';
 import { flattenMetrics } from './flatten.ts';
 import { toCsv } from './csv.ts';
+import { judgeCsvRows, judgeLine } from './judge-line.ts';
 
 /** Rows of (profile, metric, one value per system), in profile then key order, for side-by-side tables. */
 export function sideBySide(report: Report): { systems: string[]; rows: { profile: string; metric: string; values: (string | number | null)[] }[] } {
@@ -36,6 +37,8 @@ export function reportToMarkdown(report: Report): string {
   const lines = [
     `Dataset: ${mdEscape(report.dataset.file)} (${report.dataset.rows} rows, ${report.dataset.format}, ${report.dataset.encoding}), sha-256 ${report.dataset.fingerprint}`,
     `Profiles: ${Object.entries(report.profiles).map(([n, v]) => `${n} ${v}`).join(', ')}`,
+    // The judge decides every Eval-GCSC number: named wherever they appear.
+    ...(report.gcsc ? [mdEscape(judgeLine(report.gcsc)!)] : []),
     '',
     `| profile | metric | ${systems.map(mdEscape).join(' | ')} |`,
     `|---|---|${systems.map(() => '---:').join('|')}|`,
@@ -51,5 +54,5 @@ export function reportToMarkdown(report: Report): string {
 
 export function reportToCsv(report: Report): string {
   const { systems, rows } = sideBySide(report);
-  return toCsv([['profile', 'metric', ...systems], ...rows.map((r) => [r.profile, r.metric, ...r.values])]);
+  return toCsv([['profile', 'metric', ...systems], ...judgeCsvRows(report.gcsc, systems.length), ...rows.map((r) => [r.profile, r.metric, ...r.values])]);
 }

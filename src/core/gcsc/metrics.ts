@@ -9,6 +9,7 @@
  * A zero denominator gives null and a warning, never a made-up 0.
  */
 import type { MetricValue } from '../metrics/profile.ts';
+import { coded, type CodedMessage } from '../messages.ts';
 import { divOrNull } from '../metrics/item-checks.ts';
 import { pyRound } from '../metrics/pyround.ts';
 
@@ -91,24 +92,22 @@ const GCSC_COUNT_KEYS: readonly (keyof GcscCounts)[] = [
  * The A.4 values from summed per-sentence counts (`operations_unjudged` included when the judge could not decide
  * some operations: they already count as incorrect, and a warning says how many).
  */
-export function summarizeGcsc(totals: { [key: string]: number }): { values: { [key: string]: MetricValue }; warnings: string[] } {
+export function summarizeGcsc(totals: { [key: string]: number }): { values: { [key: string]: MetricValue }; warnings: CodedMessage[] } {
   const counts = Object.fromEntries(GCSC_COUNT_KEYS.map((key) => [key, totals[key] ?? 0])) as unknown as GcscCounts;
   const result = gcscValues(counts);
   const unjudged = totals['operations_unjudged'] ?? 0;
-  if (unjudged > 0) {
-    result.warnings.push(`${unjudged} operation${unjudged === 1 ? '' : 's'} could not be judged and count as incorrect`);
-  }
+  if (unjudged > 0) result.warnings.push(coded('gcsc.unjudged', { count: unjudged }));
   return result;
 }
 
-export function gcscValues(counts: GcscCounts): { values: { [key: string]: MetricValue }; warnings: string[] } {
+export function gcscValues(counts: GcscCounts): { values: { [key: string]: MetricValue }; warnings: CodedMessage[] } {
   const S_C_p = percent(counts.sentences_correct_modified, counts.sentences_modified);
   const S_C_r = percent(counts.sentences_correct_with_errors, counts.sentences_with_errors);
   const C_C_p = percent(counts.operations_correct, counts.operations);
   const C_C_r = percent(counts.error_words_corrected, counts.error_words);
-  const warnings: string[] = [];
-  if (counts.operations === 0) warnings.push('no operations: the system changed nothing, so S_C_p and C_C_p are undefined (null)');
-  if (counts.error_words === 0) warnings.push('no error words in the test set, so S_C_r and C_C_r are undefined (null)');
+  const warnings: CodedMessage[] = [];
+  if (counts.operations === 0) warnings.push(coded('gcsc.no-operations'));
+  if (counts.error_words === 0) warnings.push(coded('gcsc.no-error-words'));
   return {
     values: { S_C_p, S_C_r, S_C_f1: f1(S_C_p, S_C_r), C_C_p, C_C_r, C_C_f1: f1(C_C_p, C_C_r), counts: { ...counts } },
     warnings,

@@ -12,6 +12,7 @@ import { phoneticSimilar } from '../errortype/phonetic.ts';
 import type { Edit } from '../align/types.ts';
 import { sumCounts, type Counts, type MetricValue } from '../metrics/profile.ts';
 import { pyRound } from '../metrics/pyround.ts';
+import { coded, type CodedMessage } from '../messages.ts';
 import { unlessTooLong, type RefusedRow } from '../refused-rows.ts';
 import { chars } from '../text.ts';
 import type { ScoredItem } from '../types.ts';
@@ -82,7 +83,7 @@ export function opsSentenceOrRefused(item: ScoredItem, index: number, judged?: G
 }
 
 /** The shares from summed counts; C_ne and C_enp only when the operations were judged. */
-export function summarizeOps(totals: Counts, judged: boolean): { values: { [key: string]: MetricValue }; warnings: string[] } {
+export function summarizeOps(totals: Counts, judged: boolean): { values: { [key: string]: MetricValue }; warnings: CodedMessage[] } {
   const c = (key: string) => totals[key] ?? 0;
   const counts = Object.fromEntries(KINDS.map((k) => [k, c(k)])) as Record<EditKind, number>;
   const total = counts.W + counts.R + counts.M + counts.S_ne + counts.S_e;
@@ -101,8 +102,8 @@ export function summarizeOps(totals: Counts, judged: boolean): { values: { [key:
     values.C_ne = pct(c('correct_ne'), unequal);
     values.C_enp = pct(c('correct_enp'), enp);
   }
-  const warnings: string[] = [];
-  if (total === 0) warnings.push('no edits: the shares are undefined (null)');
+  const warnings: CodedMessage[] = [];
+  if (total === 0) warnings.push(coded('ops.no-edits'));
   return { values, warnings };
 }
 
@@ -110,7 +111,7 @@ export function summarizeOps(totals: Counts, judged: boolean): { values: { [key:
 export function operationStats(
   items: readonly ScoredItem[],
   judged?: readonly GcscSentence[],
-): { values: { [key: string]: MetricValue }; warnings: string[]; refused: RefusedRow[] } {
+): { values: { [key: string]: MetricValue }; warnings: CodedMessage[]; refused: RefusedRow[] } {
   const scored: { counts: Counts }[] = [];
   const refused: RefusedRow[] = [];
   items.forEach((item, i) => {

@@ -7,6 +7,7 @@
 import { throwIfCancelled, type CancelSignal } from '../cancel.ts';
 import { firstReferenceWarning } from '../metrics/item-checks.ts';
 import { sumCounts, type Counts, type MetricValue } from '../metrics/profile.ts';
+import type { CodedMessage } from '../messages.ts';
 import { unlessTooLong, type RefusedRow } from '../refused-rows.ts';
 import type { Segmenter } from '../segment/segmenter.ts';
 import type { ScoredItem } from '../types.ts';
@@ -56,7 +57,8 @@ export interface GcscSystemResult {
   sentences: GcscSentence[];
   counts: GcscCounts;
   values: { [key: string]: MetricValue };
-  warnings: string[];
+  /** Caveats on the values (coded for the page; `message` is the CLI's English). */
+  warnings: CodedMessage[];
   /** Operations the judge could not decide (scored as incorrect). */
   unjudged: number;
   /** Sentences left out of the counts because their alignment is too long (sentences[index].refused says why). */

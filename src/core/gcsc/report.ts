@@ -1,5 +1,5 @@
 /** Puts an Eval-GCSC run (and the operation statistics) into a Report next to the Eval-CSC profiles. */
-import { addRefusedRows, refusedRowWarning, renderWarning, type Report } from '../report.ts';
+import { addRefusedRows, refusedRowWarning, renderWarning, runWarning, type Report } from '../report.ts';
 import type { ScoredItem } from '../types.ts';
 import { GCSC_PROFILE, GCSC_PROFILE_NAMES, GCSC_PROFILES, OPS_PROFILE } from './names.ts';
 import { operationStats } from './op-stats.ts';
@@ -31,14 +31,14 @@ export function addGcscToReport(
       outcomes.gcsc = judged.values;
       for (const row of judged.refused) report.warnings.push(renderWarning(refusedRowWarning(system.name, 'gcsc', row)));
       addRefusedRows(report, system.name, 'gcsc', judged.refused);
-      for (const w of judged.warnings) report.warnings.push(`${system.name} / gcsc: ${w}`);
+      for (const w of judged.warnings) report.warnings.push(renderWarning(runWarning(system.name, 'gcsc', w)));
     }
     if (wanted.includes('ops')) {
       const stats = operationStats(system.items, judged?.sentences);
       outcomes.ops = stats.values;
       for (const row of stats.refused) report.warnings.push(renderWarning(refusedRowWarning(system.name, 'ops', row)));
       addRefusedRows(report, system.name, 'ops', stats.refused);
-      for (const w of stats.warnings) report.warnings.push(`${system.name} / ops: ${w}`);
+      for (const w of stats.warnings) report.warnings.push(renderWarning(runWarning(system.name, 'ops', w)));
     }
   });
 }

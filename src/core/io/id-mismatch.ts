@@ -84,14 +84,3 @@ export function summaryLine(s: IdMismatchSummary): string {
   const examples = s.examples.length > 0 ? ` (e.g. ${exampleText(s)})` : '';
   return `${s.matched} of ${s.total} ids match: ${CAUSE_TEXT[s.cause]}${examples}`;
 }
-
-/** The warning when pairing by line order although the ids at the same lines disagree. */
-export function lineOrderWarning(file: string, s: IdMismatchSummary, mismatches: number): string {
-  const what =
-    s.cause === 'shuffled'
-      ? 'they are the test set\'s ids in another order, so pairing by line most likely scores the wrong sentences: match by id instead'
-      : s.cause.startsWith('line-numbers')
-        ? 'they look like line numbers; paired by line as asked'
-        : 'paired by line as asked: check that both files are in the same order';
-  return `${file}: the ids differ from the test set's on ${mismatches} of ${s.total} lines (e.g. ${exampleText(s)}); ${what}`;
-}

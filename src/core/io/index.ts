@@ -5,7 +5,8 @@ import { fail, IssueList } from './issues.ts';
 import { readTable, type ReadOptions } from './read-table.ts';
 import { extractPredictionRows, extractTestRows } from './rows.ts';
 import { applyEdits, parseSighanInput, parseSighanLabels } from './sighan.ts';
-import { idProblem, textProblem } from './validate-text.ts';
+import { coded } from '../messages.ts';
+import { idIssue, textIssue } from './validate-text.ts';
 
 export {
   decodeText,
@@ -65,8 +66,7 @@ export function readTestSet(file: InputFile, options: ReadOptions = {}): TestSet
   const decoded = decodeFile(file);
   const choice = detectFormat(file.name, decoded.text, options.format);
   if (choice.format === 'sighan-input' || choice.format === 'sighan-labels') {
-    const what = choice.format === 'sighan-input' ? 'a SIGHAN test input' : 'a SIGHAN truth file';
-    fail(file.name, null, `this is ${what}; a SIGHAN test set needs both files: read them with readSighanTestSet(input, truth)`);
+    fail(file.name, null, coded('input.sighan-needs-both', { which: choice.format === 'sighan-input' ? 'input' : 'truth' }));
   }
   const issues = new IssueList();
   const { ctx, detected } = readTable(file.name, decoded, { ...choice, format: choice.format }, options, 'test', issues);
@@ -89,35 +89,35 @@ export function readSighanTestSet(input: InputFile, truth: InputFile): TestSet {
   const labelById = new Map<string, (typeof labels)[number]>();
   for (const label of labels) {
     const first = labelById.get(label.id);
-    if (first) issues.add(truth.name, label.line, `duplicate id "${label.id}": also on line ${first.line}`, label.id);
+    if (first) issues.add(truth.name, label.line, coded('input.duplicate-id', { id: label.id, unit: 'line', first: first.line }), label.id);
     else labelById.set(label.id, label);
   }
   const seen = new Map<string, number>();
   const rows: TestRow[] = [];
   for (const s of sentences) {
-    const idIssue = idProblem(s.id);
-    if (idIssue) {
-      issues.add(input.name, s.line, idIssue);
+    const badId = idIssue(s.id);
+    if (badId) {
+      issues.add(input.name, s.line, badId);
       continue;
     }
     const first = seen.get(s.id);
     if (first !== undefined) {
-      issues.add(input.name, s.line, `duplicate id "${s.id}": also on line ${first}`, s.id);
+      issues.add(input.name, s.line, coded('input.duplicate-id', { id: s.id, unit: 'line', first }), s.id);
       continue;
     }
     seen.set(s.id, s.line);
-    const sourceIssue = textProblem(s.text, 'source');
+    const sourceIssue = textIssue(s.text, 'source');
     if (sourceIssue) {
       issues.add(input.name, s.line, sourceIssue, s.id);
       continue;
     }
     const label = labelById.get(s.id);
     if (!label) {
-      issues.add(input.name, s.line, `id "${s.id}" has no line in the truth file ${truth.name}`, s.id);
+      issues.add(input.name, s.line, coded('input.no-truth-line', { id: s.id, file: truth.name }), s.id);
       continue;
     }
     const reference = applyEdits(s.text, label.edits);
-    const refIssue = typeof reference === 'string' ? textProblem(reference, 'reference') : reference.problem;
+    const refIssue = typeof reference === 'string' ? textIssue(reference, 'reference') : reference.problem;
     if (refIssue) issues.add(truth.name, label.line, refIssue, s.id);
     else {
       const goldLabels = label.edits.map((e) => [e.position, e.char] as const);
@@ -125,9 +125,9 @@ export function readSighanTestSet(input: InputFile, truth: InputFile): TestSet {
     }
   }
   for (const label of labelById.values()) {
-    if (!seen.has(label.id)) issues.add(truth.name, label.line, `id "${label.id}" is not in the input file ${input.name}`, label.id);
+    if (!seen.has(label.id)) issues.add(truth.name, label.line, coded('input.not-in-input', { id: label.id, file: input.name }), label.id);
   }
-  if (sentences.length === 0 && issues.size === 0) fail(input.name, null, 'the file has no rows');
+  if (sentences.length === 0 && issues.size === 0) fail(input.name, null, coded('input.no-rows'));
   issues.throwIfAny();
   const detected: InputDetection = {
     ...lineDetection({ format: 'sighan-input', from: 'option' }, inputText, rows.length),
@@ -149,7 +149,7 @@ export function readPredictions(file: InputFile, options: ReadOptions = {}, test
   let rows: PredictionRow[];
   let detected: InputDetection;
   if (choice.format === 'sighan-labels') {
-    if (!testSet) fail(file.name, null, 'SIGHAN label predictions ("ID, pos, char") need the test set to rebuild the sentences');
+    if (!testSet) fail(file.name, null, coded('input.labels-need-test-set'));
     rows = sighanLabelPredictions(file.name, decoded.text, testSet, issues);
     detected = lineDetection(choice, decoded, rows.length);
   } else if (choice.format === 'sighan-input') {
@@ -160,7 +160,7 @@ export function readPredictions(file: InputFile, options: ReadOptions = {}, test
     rows = extractPredictionRows(table.ctx);
     detected = table.detected;
   }
-  if (rows.length === 0 && issues.size === 0) fail(file.name, null, 'the file has no rows');
+  if (rows.length === 0 && issues.size === 0) fail(file.name, null, coded('input.no-rows'));
   issues.throwIfAny();
   return { file: file.name, format: choice.format, encoding: decoded.encoding, rows, detected };
 }
@@ -172,17 +172,17 @@ function sighanLabelPredictions(fileName: string, text: string, testSet: TestSet
   for (const label of parseSighanLabels(text, fileName, issues)) {
     const first = seen.get(label.id);
     if (first !== undefined) {
-      issues.add(fileName, label.line, `duplicate id "${label.id}": also on line ${first}`, label.id);
+      issues.add(fileName, label.line, coded('input.duplicate-id', { id: label.id, unit: 'line', first }), label.id);
       continue;
     }
     seen.set(label.id, label.line);
     const source = sources.get(label.id);
     if (source === undefined) {
-      issues.add(fileName, label.line, `id "${label.id}" is not in the test set ${testSet.file}`, label.id);
+      issues.add(fileName, label.line, coded('input.not-in-test-set', { id: label.id, file: testSet.file }), label.id);
       continue;
     }
     const prediction = applyEdits(source, label.edits);
-    const problem = typeof prediction === 'string' ? textProblem(prediction, 'prediction') : prediction.problem;
+    const problem = typeof prediction === 'string' ? textIssue(prediction, 'prediction') : prediction.problem;
     if (problem) issues.add(fileName, label.line, problem, label.id);
     else rows.push({ id: label.id, prediction: prediction as string, line: label.line });
   }
@@ -193,10 +193,10 @@ function sighanSentencePredictions(fileName: string, text: string, issues: Issue
   const seen = new Map<string, number>();
   const rows: PredictionRow[] = [];
   for (const s of parseSighanInput(text, fileName, issues)) {
-    const problem = idProblem(s.id) ?? textProblem(s.text, 'prediction');
+    const problem = idIssue(s.id) ?? textIssue(s.text, 'prediction');
     const first = seen.get(s.id);
     if (problem) issues.add(fileName, s.line, problem, s.id);
-    else if (first !== undefined) issues.add(fileName, s.line, `duplicate id "${s.id}": also on line ${first}`, s.id);
+    else if (first !== undefined) issues.add(fileName, s.line, coded('input.duplicate-id', { id: s.id, unit: 'line', first }), s.id);
     else {
       seen.set(s.id, s.line);
       rows.push({ id: s.id, prediction: s.text, line: s.line });

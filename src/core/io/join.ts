@@ -1,6 +1,7 @@
 import type { Predictions, ScoredItem, TestRow, TestSet } from '../types.ts';
-import { examplesOf, lineOrderWarning, mismatchCause, summaryLine, type IdMismatchSummary, type IdSummaryIssue } from './id-mismatch.ts';
+import { examplesOf, mismatchCause, summaryLine, type IdMismatchSummary, type IdSummaryIssue } from './id-mismatch.ts';
 import { capIssues, IssueList, MAX_REPORTED_ISSUES } from './issues.ts';
+import { coded, type CodedMessage } from '../messages.ts';
 import { InputError } from '../types.ts';
 
 export interface JoinOptions {
@@ -18,6 +19,16 @@ export interface JoinedItems extends Array<ScoredItem> {
   idSummary: IdMismatchSummary | null;
   /** Things the user should know although the join succeeded, one line each, naming the file. */
   warnings: string[];
+  /** The same warnings with their codes (core/messages.ts), for the page to say in its language. */
+  codedWarnings: CodedMessage[];
+}
+
+/** The warning when pairing by line order although the ids at the same lines disagree, with its code and parameters. */
+export function lineOrderCoded(file: string, s: IdMismatchSummary, mismatches: number): CodedMessage {
+  const cause = s.cause === 'shuffled' ? 'shuffled' : s.cause.startsWith('line-numbers') ? 'line-numbers' : 'other';
+  const params: Record<string, string | number> = { file, mismatches, total: s.total, cause, examples: s.examples.length };
+  s.examples.forEach((e, i) => Object.assign(params, { [`line${i + 1}`]: e.line, [`prediction${i + 1}`]: e.predictionId, [`test${i + 1}`]: e.testId }));
+  return coded('input.line-order-ids', params);
 }
 
 /** Most ids disagreeing is a pattern worth one summary line; a few are just listed. */
@@ -48,7 +59,7 @@ export function joinPredictions(testSet: TestSet, predictions: Predictions, opti
       issues.add(
         predictions.file,
         null,
-        `matching by line order needs as many predictions as test rows: the test set has ${testSet.rows.length}, the predictions have ${predictions.rows.length}`,
+        coded('input.line-order-counts', { test: testSet.rows.length, predictions: predictions.rows.length }),
       );
       issues.throwIfAny();
     }
@@ -59,14 +70,14 @@ export function joinPredictions(testSet: TestSet, predictions: Predictions, opti
       return withGoldLabels({ id: row.id, source: row.source, references: row.references, prediction: pred.prediction }, row);
     });
     const idSummary = mostlyMismatched(idMismatches, items.length) ? summarize(testSet, predictions, items.length - idMismatches, true) : null;
-    const warnings = idSummary ? [lineOrderWarning(predictions.file, idSummary, idMismatches)] : [];
-    return Object.assign(items, { matchedBy: 'line-order' as const, idMismatches, idSummary, warnings });
+    const codedWarnings = idSummary ? [lineOrderCoded(predictions.file, idSummary, idMismatches)] : [];
+    return Object.assign(items, { matchedBy: 'line-order' as const, idMismatches, idSummary, warnings: codedWarnings.map((w) => w.message), codedWarnings });
   }
 
   const byId = new Map<string, { prediction: string; line: number }>();
   for (const p of predictions.rows) {
     const first = byId.get(p.id);
-    if (first) issues.add(predictions.file, p.line, `duplicate id "${p.id}": also on line ${first.line}`, p.id);
+    if (first) issues.add(predictions.file, p.line, coded('input.duplicate-id', { id: p.id, unit: 'line', first: first.line }), p.id);
     else byId.set(p.id, p);
   }
   const testIds = new Set(testSet.rows.map((r) => r.id));
@@ -74,13 +85,13 @@ export function joinPredictions(testSet: TestSet, predictions: Predictions, opti
   for (const row of testSet.rows) {
     const pred = byId.get(row.id);
     if (pred === undefined) {
-      issues.add(predictions.file, null, `no prediction for id "${row.id}" (${testSet.file} line ${row.line})`, row.id);
+      issues.add(predictions.file, null, coded('input.no-prediction', { id: row.id, file: testSet.file, line: row.line }), row.id);
       continue;
     }
     items.push(withGoldLabels({ id: row.id, source: row.source, references: row.references, prediction: pred.prediction }, row));
   }
   for (const p of predictions.rows) {
-    if (!testIds.has(p.id)) issues.add(predictions.file, p.line, `id "${p.id}" is not in the test set ${testSet.file}`, p.id);
+    if (!testIds.has(p.id)) issues.add(predictions.file, p.line, coded('input.not-in-test-set', { id: p.id, file: testSet.file }), p.id);
   }
   if (mostlyMismatched(testSet.rows.length - items.length, testSet.rows.length)) {
     const idSummary = summarize(testSet, predictions, items.length, false);
@@ -89,7 +100,7 @@ export function joinPredictions(testSet: TestSet, predictions: Predictions, opti
     throw new InputError([lead, ...capIssues(issues.issues, MAX_REPORTED_ISSUES - 1)]);
   }
   issues.throwIfAny();
-  return Object.assign(items, { matchedBy: 'id' as const, idMismatches: 0, idSummary: null, warnings: [] });
+  return Object.assign(items, { matchedBy: 'id' as const, idMismatches: 0, idSummary: null, warnings: [], codedWarnings: [] });
 }
 
 function withGoldLabels(item: ScoredItem, row: TestRow): ScoredItem {

@@ -2,33 +2,34 @@ import type { PredictionRow, TestRow } from '../types.ts';
 import type { ResolvedColumns } from './columns.ts';
 import type { IssueList } from './issues.ts';
 import type { ParsedTable, RawRow } from './table.ts';
-import { idProblem, textProblem } from './validate-text.ts';
+import { coded, type CodedMessage } from '../messages.ts';
+import { idIssue, textIssue } from './validate-text.ts';
 
-type Cell = { value: string } | { problem: string };
+type Cell = { value: string } | { problem: CodedMessage };
 
-function describe(value: unknown): string {
-  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+function typeOf(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 }
 
 /** A cell as text. JSON may give numbers for ids (written as JSON does) but texts must be strings. */
 function cellText(cell: unknown, field: string, column: string, allowNumber: boolean): Cell {
   if (typeof cell === 'string') return { value: cell };
-  if (cell === undefined) return { problem: `no "${column}" field` };
+  if (cell === undefined) return { problem: coded('input.missing-field', { column }) };
   if (allowNumber && typeof cell === 'number') {
     // JSON.parse has already rounded a number beyond 2^53 (and "1.10" became 1.1): its digits are lost.
     if (Number.isSafeInteger(cell)) return { value: String(cell) };
-    return { problem: `the ${field} ("${column}") is the JSON number ${cell}, which cannot be kept exactly (beyond 2^53 or not a whole number); write ids as strings, e.g. "${column}": "…"` };
+    return { problem: coded('input.inexact-number', { field, column, value: String(cell) }) };
   }
-  return { problem: `the ${field} ("${column}") is ${describe(cell)}, not a string` };
+  return { problem: coded('input.not-a-string', { field, column, type: typeOf(cell) }) };
 }
 
 /** Wrong column counts make every other field unreliable, so such rows are reported and skipped. */
-function columnCountProblem(table: ParsedTable, row: RawRow, headerWidth: number | null, purpose: 'test' | 'predictions'): string | null {
+function columnCountProblem(table: ParsedTable, row: RawRow, headerWidth: number | null, purpose: 'test' | 'predictions'): CodedMessage | null {
   if (table.keys !== null) return null; // JSON: missing keys are reported per field
-  const n = row.cells.length;
-  if (headerWidth !== null) return n === headerWidth ? null : `${n} column${n === 1 ? '' : 's'}, but the header has ${headerWidth}`;
-  if (purpose === 'test') return n >= 3 ? null : `${n} column${n === 1 ? '' : 's'}; expected at least 3 (id, source, reference…)`;
-  return n === 2 ? null : `${n} column${n === 1 ? '' : 's'}; expected 2 (id, prediction)`;
+  const count = row.cells.length;
+  if (headerWidth !== null) return count === headerWidth ? null : coded('input.columns-vs-header', { count, header: headerWidth });
+  if (purpose === 'test') return count >= 3 ? null : coded('input.columns-test', { count });
+  return count === 2 ? null : coded('input.columns-predictions', { count });
 }
 
 interface RowContext {
@@ -51,7 +52,7 @@ function readId(ctx: RowContext, row: RawRow, seen: Map<string, number>): string
     ctx.issues.add(ctx.file, row.line, cell.problem);
     return null;
   }
-  const problem = idProblem(cell.value);
+  const problem = idIssue(cell.value);
   if (problem) {
     ctx.issues.add(ctx.file, row.line, problem);
     return null;
@@ -59,19 +60,19 @@ function readId(ctx: RowContext, row: RawRow, seen: Map<string, number>): string
   const first = seen.get(cell.value);
   if (first !== undefined) {
     const unit = ctx.table.lineUnit === 'record' ? 'record' : 'line';
-    ctx.issues.add(ctx.file, row.line, `duplicate id "${cell.value}": also on ${unit} ${first}`, cell.value);
+    ctx.issues.add(ctx.file, row.line, coded('input.duplicate-id', { id: cell.value, unit, first }), cell.value);
     return null;
   }
   seen.set(cell.value, row.line);
   return cell.value;
 }
 
-function checkedText(ctx: RowContext, row: RawRow, id: string, cell: Cell, field: string): string | null {
+function checkedText(ctx: RowContext, row: RawRow, id: string, cell: Cell, field: 'source' | 'reference' | 'prediction'): string | null {
   if ('problem' in cell) {
     ctx.issues.add(ctx.file, row.line, cell.problem, id);
     return null;
   }
-  const problem = textProblem(cell.value, field);
+  const problem = textIssue(cell.value, field);
   if (problem) {
     ctx.issues.add(ctx.file, row.line, problem, id);
     return null;
@@ -92,7 +93,7 @@ function referenceCells(ctx: RowContext, row: RawRow): Cell[] {
     if (k > 0 && (value === undefined || value === null || value === '')) return;
     if (Array.isArray(value)) {
       // JSON: one field may hold all references.
-      if (value.length === 0) cells.push({ problem: `the reference list ("${column}") is empty` });
+      if (value.length === 0) cells.push({ problem: coded('input.empty-reference-list', { column }) });
       for (const v of value) cells.push(cellText(v, 'reference', column, false));
     } else {
       cells.push(cellText(value, 'reference', column, false));
@@ -108,7 +109,7 @@ export function extractTestRows(ctx: RowContext): TestRow[] {
   for (const row of dataRows(ctx)) {
     const countProblem = columnCountProblem(ctx.table, row, headerWidth, 'test');
     if (countProblem) {
-      ctx.issues.add(ctx.file, row.line, `wrong number of columns: ${countProblem}`);
+      ctx.issues.add(ctx.file, row.line, countProblem);
       continue;
     }
     const id = readId(ctx, row, seen);
@@ -129,7 +130,7 @@ export function extractPredictionRows(ctx: RowContext): PredictionRow[] {
   for (const row of dataRows(ctx)) {
     const countProblem = columnCountProblem(ctx.table, row, headerWidth, 'predictions');
     if (countProblem) {
-      ctx.issues.add(ctx.file, row.line, `wrong number of columns: ${countProblem}`);
+      ctx.issues.add(ctx.file, row.line, countProblem);
       continue;
     }
     const id = readId(ctx, row, seen);

@@ -9,11 +9,12 @@
  * edits by the A line's annotator id, so all alternatives (T0-A0, T0-A1, …) of one annotator are pooled into
  * one set, and an edit they share counts once per alternative; we do the same. A sentence whose only reference
  * is 无法标注 (NA) counts nothing. From text, each side goes through our ChERRANT-style aligner as
- * `parallel_to_m2.py -g char` would (whitespace removed, every cheapest alignment); `scoreM2` scores M2 blocks.
+ * `parallel_to_m2.py -g char` would (whitespace removed, every cheapest alignment; ChERRANT's Cilin costs only when
+ * the user gives its cilin.txt: cherrantProfileWithCilin); `scoreM2` scores M2 blocks.
  */
-import { type M2Block, parallelToM2, parseM2 } from '../align/index.ts';
+import { type AlignOptions, type Cilin, type M2Block, parallelToM2, parseM2 } from '../align/index.ts';
 import type { ScoredItem } from '../types.ts';
-import { countOf, defineProfile, ProfileError, sumCounts, type Counts, type MetricValue, type ProfileResult } from './profile.ts';
+import { countOf, defineProfile, ProfileError, sumCounts, type Counts, type MetricProfile, type MetricValue, type ProfileResult } from './profile.ts';
 import { pyRound } from './pyround.ts';
 
 export type CherrantMode = 'cs' | 'ds' | 'dt';
@@ -165,21 +166,24 @@ export function scoreM2(hyp: readonly M2Block[], ref: readonly M2Block[], mode: 
   return modeCounts(sumCounts(m2BlockCounts(hyp, ref, [mode]).map((counts) => ({ counts }))), mode);
 }
 
-/** M2 blocks for the hypotheses and the references, as parallel_to_m2.py -g char would write them. */
-export function itemsToM2(items: readonly ScoredItem[]): { hyp: M2Block[]; ref: M2Block[] } {
+/**
+ * M2 blocks for the hypotheses and the references, as parallel_to_m2.py -g char would write them (with
+ * options.cilin: aligned with ChERRANT's Cilin semantic costs, as ChERRANT itself does).
+ */
+export function itemsToM2(items: readonly ScoredItem[], options: AlignOptions = {}): { hyp: M2Block[]; ref: M2Block[] } {
   const hyp: M2Block[] = [];
   const ref: M2Block[] = [];
   for (const item of items) {
-    hyp.push(...parseM2(parallelToM2(item.source, [item.prediction])));
-    ref.push(...parseM2(parallelToM2(item.source, item.references)));
+    hyp.push(...parseM2(parallelToM2(item.source, [item.prediction], options)));
+    ref.push(...parseM2(parallelToM2(item.source, item.references, options)));
   }
   return { hyp, ref };
 }
 
-function score(items: readonly ScoredItem[]) {
+function score(items: readonly ScoredItem[], options: AlignOptions = {}) {
   const empty = items.filter((item) => item.references.length === 0);
   if (empty.length > 0) throw new ProfileError('cherrant', `row ${empty[0]!.id} has no reference`);
-  const { hyp, ref } = itemsToM2(items);
+  const { hyp, ref } = itemsToM2(items, options);
   // One block per sentence, so the recorded counts line up with the items.
   if (hyp.length !== items.length || ref.length !== items.length) {
     throw new Error(`cherrant: ${items.length} sentences gave ${hyp.length} hypothesis and ${ref.length} reference M2 blocks`);
@@ -196,9 +200,16 @@ function summarize(totals: Counts): ProfileResult {
 export const cherrantProfile = defineProfile({
   name: 'cherrant',
   version: '1.0.0',
+  needs: ['readings', 't2s'],
   description:
     'ChERRANT compare_m2_for_evaluation.py on char-level edits from our aligner: span correction (cs), span ' +
     'detection (ds), token detection (dt) TP, FP, FN, P, R, F0.5 (4 decimals); any length, several references',
   score,
   summarize,
 });
+
+/** The profile with ChERRANT's Cilin semantic costs in its aligner (`eval --cilin FILE`): ChERRANT's edits exactly. */
+export function cherrantProfileWithCilin(cilin: Cilin): MetricProfile {
+  const { compute: _, ...parts } = cherrantProfile;
+  return defineProfile({ ...parts, score: (items) => score(items, { cilin }) });
+}

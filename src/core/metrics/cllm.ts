@@ -12,14 +12,17 @@
  *   text as given; every equal-length `replace` whose source side is all CJK (U+4E00–U+9FA5) is kept.
  * Keys, scale and rounding as `cscd`. Refusal, as the script's assertions: reference and source of unequal
  * length; in `cllm` also an empty (after whitespace removal) source or prediction, which ChERRANT cannot align.
- * Not reproduced: ChERRANT's Cilin thesaurus and confusion set (the prediction is converted with OpenCC t2s as there)
- * (docs/metrics/cllm.md lists the rows this changes), and the script's LLM-answer extraction (text after
+ * Not reproduced: ChERRANT's confusion set, and its Cilin thesaurus unless the user gives one (`eval --cilin`,
+ * cllmProfileWithCilin); the prediction is converted with OpenCC t2s as there (docs/metrics/cllm.md lists the rows
+ * this changes), and the script's LLM-answer extraction (text after
  * 纠错后的句子：, first line), which belongs to reading model output, not to the metric.
  */
-import { extractEdits, stripWhitespace } from '../align/index.ts';
+import { type AlignOptions, type Cilin, extractEdits, stripWhitespace } from '../align/index.ts';
 import { toSimplified } from '../opencc/t2s.ts';
+import type { CoreData } from '../core-data.ts';
 import { chars } from '../text.ts';
 import type { ScoredItem } from '../types.ts';
+import { coded } from '../messages.ts';
 import { cscdSentence, summarizeCscd } from './cscd.ts';
 import { firstReference, firstReferenceWarning, listIds, requireEqualLengths } from './item-checks.ts';
 import { countOf, defineProfile, ProfileError, type Counts, type MetricProfile, type ProfileResult, type SentenceScore } from './profile.ts';
@@ -142,7 +145,7 @@ const isCllmChinese = (c: string): boolean => c >= '\u4e00' && c <= '\u9fa5';
  * The prediction forced to the source's length, as the script builds it: the source with only the prediction's
  * equal-length substitutions applied.
  */
-export function forceToSourceLength(source: string, prediction: string, aligner: CllmAligner = 'cherrant'): string {
+export function forceToSourceLength(source: string, prediction: string, aligner: CllmAligner = 'cherrant', options: AlignOptions = {}): string {
   if (aligner === 'difflib') {
     const out = chars(source);
     const pred = chars(prediction);
@@ -156,7 +159,7 @@ export function forceToSourceLength(source: string, prediction: string, aligner:
   }
   // The script runs ChERRANT's parallel_to_m2.py, which converts the prediction with OpenCC t2s first.
   const target = toSimplified(stripWhitespace(prediction));
-  return applyEqualLengthSubstitutions(source, extractEdits(stripWhitespace(source), target));
+  return applyEqualLengthSubstitutions(source, extractEdits(stripWhitespace(source), target, options));
 }
 
 /**
@@ -176,10 +179,10 @@ export function applyEqualLengthSubstitutions(
   return out.join('');
 }
 
-function makeProfile(name: string, aligner: CllmAligner, description: string): MetricProfile {
+function makeProfile(name: string, aligner: CllmAligner, description: string, options: AlignOptions = {}): MetricProfile {
   function score(items: readonly ScoredItem[]) {
     const texts = (item: ScoredItem): string[] => [item.source, firstReference(item)];
-    requireEqualLengths(name, items, texts, 'reference and source of equal length');
+    requireEqualLengths(name, items, texts, 'reference-and-source');
     if (aligner === 'cherrant') {
       const empty = items.filter((i) => stripWhitespace(i.source) === '' || stripWhitespace(i.prediction) === '');
       if (empty.length > 0) {
@@ -191,7 +194,7 @@ function makeProfile(name: string, aligner: CllmAligner, description: string): M
       }
     }
     const sentences = items.map((item): SentenceScore => {
-      const prediction = forceToSourceLength(item.source, item.prediction, aligner);
+      const prediction = forceToSourceLength(item.source, item.prediction, aligner, options);
       const scored = cscdSentence(item.source, firstReference(item), prediction);
       return { counts: { ...scored.counts, changed: prediction !== item.prediction ? 1 : 0 }, verdict: scored.verdict! };
     });
@@ -202,24 +205,24 @@ function makeProfile(name: string, aligner: CllmAligner, description: string): M
     const result = summarizeCscd(totals);
     const warnings = [...result.warnings];
     const changed = countOf(totals, 'changed');
-    if (changed > 0) {
-      const how = aligner === 'difflib' ? 'difflib, on CJK source characters' : 'ChERRANT alignment';
-      warnings.push(
-        `${changed} prediction${changed === 1 ? ' was' : 's were'} changed before scoring: C-LLM keeps only ` +
-          `equal-length substitutions (${how}) and undoes every other edit`,
-      );
-    }
+    if (changed > 0) warnings.push(coded('profile.cllm-changed', { count: changed, aligner: aligner === 'difflib' ? 'difflib' : 'cherrant' }));
     return { values: result.values, warnings };
   }
-  return defineProfile({ name, version: '1.0.0', description, score, summarize });
+  // Both modes convert the prediction with OpenCC; only the ChERRANT mode aligns with pinyin costs.
+  const needs: CoreData[] = aligner === 'cherrant' ? ['readings', 't2s'] : ['t2s'];
+  return defineProfile({ name, version: '1.0.0', needs, description, score, summarize });
 }
 
-export const cllmProfile: MetricProfile = makeProfile(
-  'cllm',
-  'cherrant',
+const CLLM_DESCRIPTION =
   'C-LLM calcuate_metric.py, ChERRANT mode: prediction forced to source length by keeping only the ' +
-    'equal-length substitutions of a ChERRANT char alignment, then cscd (Eval-CSC) P, R, F1 in %; any length',
-);
+  'equal-length substitutions of a ChERRANT char alignment, then cscd (Eval-CSC) P, R, F1 in %; any length';
+
+export const cllmProfile: MetricProfile = makeProfile('cllm', 'cherrant', CLLM_DESCRIPTION);
+
+/** `cllm` with ChERRANT's Cilin semantic costs in its aligner (`eval --cilin FILE`), as the script's ChERRANT runs. */
+export function cllmProfileWithCilin(cilin: Cilin): MetricProfile {
+  return makeProfile('cllm', 'cherrant', CLLM_DESCRIPTION, { cilin });
+}
 
 /** The script's difflib mode; registered, but not in the default set (one C-LLM variant is enough in a report). */
 export const cllmDifflibProfile: MetricProfile = makeProfile(

@@ -79,7 +79,7 @@ export function requireCscdLengths(profile: string, items: readonly ScoredItem[]
     profile,
     items,
     (item) => [item.source, firstReference(item), item.prediction],
-    'source, reference and prediction of equal length',
+    'all',
   );
 }
 
@@ -114,8 +114,8 @@ export function summarizeCscd(totals: Counts): ProfileResult {
     if (f1 === null) undefinedKeys.push(`${prefix}f1`);
   }
   const zero = zeroDivisionWarning(undefinedKeys, [
-    [c('sent_predict') === 0, 'no prediction changes any character (P divides by 0)'],
-    [c('sent_error') === 0, 'no reference differs from its source (R divides by 0)'],
+    [c('sent_predict') === 0, 'no-prediction-change'],
+    [c('sent_error') === 0, 'no-reference-error'],
   ]);
   return { values, warnings: zero ? [zero] : [] };
 }

@@ -1,16 +1,16 @@
 /** Input checks and warnings shared by the profiles that reproduce single-reference scripts. */
 import { charLength } from '../text.ts';
 import type { ScoredItem } from '../types.ts';
+import { coded, LIST_SEPARATOR, type CodedMessage, type EqualLengthNeed, type ZeroDivisionReason } from '../messages.ts';
 import { ProfileError } from './profile.ts';
 
 /** How many offending row ids an error message lists before it just counts the rest. */
 const MAX_LISTED_IDS = 20;
 
 /** These scripts take one reference: a warning when any item has more, else null. */
-export function firstReferenceWarning(items: readonly ScoredItem[]): string | null {
+export function firstReferenceWarning(items: readonly ScoredItem[]): CodedMessage | null {
   const n = items.filter((item) => item.references.length > 1).length;
-  if (n === 0) return null;
-  return `${n} item${n === 1 ? ' has' : 's have'} more than one reference; this script takes one, so only the first was used`;
+  return n === 0 ? null : coded('profile.first-reference', { count: n });
 }
 
 /** The reference this script scores against; io guarantees at least one. */
@@ -28,24 +28,20 @@ export function listIds(ids: readonly string[]): string {
 
 /**
  * Throws the profile's refusal when any item's texts (as chosen by `texts`) differ in length, in code points.
- * `what` is the requirement for the message, e.g. "source, reference and prediction of equal length".
+ * `need` names the requirement (EQUAL_LENGTH_NEEDS), e.g. 'all': "source, reference and prediction of equal length".
  */
 export function requireEqualLengths(
   profile: string,
   items: readonly ScoredItem[],
   texts: (item: ScoredItem) => readonly string[],
-  what: string,
+  need: EqualLengthNeed,
 ): void {
   const bad = items.filter((item) => {
     const lengths = texts(item).map(charLength);
     return lengths.some((n) => n !== lengths[0]);
   });
   if (bad.length === 0) return;
-  throw new ProfileError(
-    profile,
-    `needs ${what} (in characters); ${bad.length} row${bad.length === 1 ? ' differs' : 's differ'} in length: ` +
-      listIds(bad.map((item) => item.id)),
-  );
+  throw new ProfileError(profile, coded('profile.unequal-lengths', { need, count: bad.length, ids: listIds(bad.map((item) => item.id)) }));
 }
 
 /** a / b, or null where the script would raise ZeroDivisionError. */
@@ -56,9 +52,9 @@ export function divOrNull(a: number, b: number): number | null {
 /** Warning naming the values the script cannot compute and why (the reasons that apply), or null. */
 export function zeroDivisionWarning(
   undefinedKeys: readonly string[],
-  reasons: readonly [boolean, string][],
-): string | null {
+  reasons: readonly [boolean, ZeroDivisionReason][],
+): CodedMessage | null {
   if (undefinedKeys.length === 0) return null;
-  const why = reasons.filter(([applies]) => applies).map(([, text]) => text);
-  return `${undefinedKeys.join(', ')} undefined: ${why.join('; ')}; the script stops with ZeroDivisionError`;
+  const why = reasons.filter(([applies]) => applies).map(([, reason]) => reason);
+  return coded('profile.zero-division', { keys: undefinedKeys.join(', '), reasons: why.join(LIST_SEPARATOR) });
 }

@@ -16,6 +16,7 @@
 import { unitCostEdits, type UnitCostEdit } from '../align/unit-cost.ts';
 import { chars } from '../text.ts';
 import type { ScoredItem } from '../types.ts';
+import { coded, LIST_SEPARATOR, type CodedMessage, type PrintedAsZero } from '../messages.ts';
 import { firstReference, firstReferenceWarning } from './item-checks.ts';
 import { cscdVerdict } from './cscd.ts';
 import { countOf, defineProfile, type Counts, type MetricValue, type ProfileResult, type SentenceScore } from './profile.ts';
@@ -140,18 +141,14 @@ export function summarizeLevenshtein(totals: Counts): ProfileResult {
   }
   values['sentence fpr'] = pyRound((100 * c('false_pred')) / (c('not_error') + 1e-10), 3);
 
-  const warnings: string[] = [];
-  const empty: string[] = [];
-  if (c('sent_predict') === 0) empty.push('no prediction changes the source, so P (and F1) print 0.0 rather than undefined');
-  if (c('sent_error') === 0) empty.push('no reference differs from its source, so R (and F1) print 0.0 rather than undefined');
-  if (c('not_error') === 0) empty.push('no sentence is error-free, so sentence fpr prints 0.0 rather than undefined');
-  if (empty.length > 0) warnings.push(`as the script does: ${empty.join('; ')}`);
+  const warnings: CodedMessage[] = [];
+  const empty: PrintedAsZero[] = [];
+  if (c('sent_predict') === 0) empty.push('no-prediction');
+  if (c('sent_error') === 0) empty.push('no-error');
+  if (c('not_error') === 0) empty.push('no-clean');
+  if (empty.length > 0) warnings.push(coded('profile.printed-as-zero', { cases: empty.join(LIST_SEPARATOR) }));
   const cleaned = c('cleaned');
-  if (cleaned > 0) {
-    warnings.push(
-      `${cleaned} row(s) changed by the script's text cleaning (control characters removed, whitespace normalised, ends stripped) before scoring`,
-    );
-  }
+  if (cleaned > 0) warnings.push(coded('profile.cleaned', { count: cleaned }));
   return { values, warnings };
 }
 

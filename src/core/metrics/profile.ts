@@ -1,3 +1,5 @@
+import type { CoreData } from '../core-data.ts';
+import type { CodedMessage } from '../messages.ts';
 import type { ScoredItem } from '../types.ts';
 
 /** A metric value: a number, null where the reference script would divide by zero, or a nested group/count list. */
@@ -6,7 +8,8 @@ export type MetricValue = number | null | number[] | { [key: string]: MetricValu
 export interface ProfileResult {
   /** Keys and scale identical to the reference script's printed output. */
   values: { [key: string]: MetricValue };
-  warnings: string[];
+  /** Caveats on the numbers, coded so the page can say them in its language (`message` is the CLI's English). */
+  warnings: CodedMessage[];
 }
 
 /** Named counts one sentence adds to a profile's totals (every profile's numbers are functions of summed counts). */
@@ -24,7 +27,7 @@ export interface ScoredSentences {
   /** One score per item, in item order. */
   sentences: SentenceScore[];
   /** Warnings that depend on the items (not on the totals), e.g. "only the first reference is used". */
-  warnings: string[];
+  warnings: CodedMessage[];
 }
 
 /**
@@ -37,6 +40,8 @@ export interface MetricProfile {
   /** Bumped whenever a change could alter any number; recorded in every report. */
   version: string;
   description: string;
+  /** Tables the profile reads (loaded by evaluate() before scoring); none when absent. */
+  needs?: readonly CoreData[];
   /** Throws ProfileError when this convention cannot score the input (e.g. unequal lengths). */
   score(items: readonly ScoredItem[]): ScoredSentences;
   /** The script's values (same keys, scale, rounding, null rules) from summed counts, with totals-dependent warnings. */
@@ -48,11 +53,15 @@ export interface MetricProfile {
 export class ProfileError extends Error {
   constructor(
     readonly profile: string,
-    message: string,
+    message: string | CodedMessage,
   ) {
-    super(`${profile}: ${message}`);
+    super(`${profile}: ${typeof message === 'string' ? message : message.message}`);
     this.name = 'ProfileError';
+    if (typeof message !== 'string') this.coded = message;
   }
+
+  /** The refusal's code and parameters (core/messages.ts) when it has them, for the page. */
+  readonly coded?: CodedMessage;
 }
 
 /** A count by name, 0 when no sentence added it (e.g. no items at all). */

@@ -16,6 +16,7 @@ import { firstReference, firstReferenceWarning, listIds } from './item-checks.ts
 import { countOf, defineProfile, ProfileError, type Counts, type ProfileResult, type SentenceScore } from './profile.ts';
 import { pyRound } from './pyround.ts';
 import { toCsv, UTF8_BOM } from '../format/csv.ts';
+import { coded, type CodedMessage } from '../messages.ts';
 
 export type ProofreadCategory = 'error' | 'clean';
 export type ProofreadVerdict = 'corrected' | 'unchanged_error' | 'changed_not_gold' | 'changed_clean' | 'kept_clean';
@@ -86,13 +87,9 @@ function summarize(totals: Counts): ProfileResult {
     changed_not_gold_rate: rate(counts.changed_not_gold, counts.error_total),
     changed_clean_rate: rate(counts.changed_clean, counts.clean_total),
   };
-  const warnings: string[] = [];
-  if (counts.error_total === 0) {
-    warnings.push('no error sentences (source = reference everywhere): corrected_rate, unchanged_error_rate and changed_not_gold_rate are null, not measured');
-  }
-  if (counts.clean_total === 0) {
-    warnings.push('no clean sentences (source ≠ reference everywhere): changed_clean_rate is null, not measured');
-  }
+  const warnings: CodedMessage[] = [];
+  if (counts.error_total === 0) warnings.push(coded('profile.no-error-sentences'));
+  if (counts.clean_total === 0) warnings.push(coded('profile.no-clean-sentences'));
   return { values: { counts, rates }, warnings };
 }
 

@@ -58,9 +58,9 @@ export function summarizeRealise(totals: Counts): ProfileResult {
     }
   }
   const zero = zeroDivisionWarning(undefinedKeys, [
-    [c('sentences') === 0, 'there are no items (accuracy divides by 0)'],
-    [c('pred_change') === 0, 'no prediction changes any character (P divides by 0)'],
-    [c('targ_error') === 0, 'no target has an error (R divides by 0)'],
+    [c('sentences') === 0, 'no-items'],
+    [c('pred_change') === 0, 'no-prediction-change'],
+    [c('targ_error') === 0, 'no-target-error'],
   ]);
   return { values, warnings: zero ? [zero] : [] };
 }

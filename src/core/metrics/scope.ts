@@ -43,9 +43,9 @@ export function summarizeScope(totals: Counts): ProfileResult {
   };
   const undefinedKeys = Object.keys(values).filter((key) => values[key] === null);
   const zero = zeroDivisionWarning(undefinedKeys, [
-    [detPred === 0, 'no prediction changes any character (detection P divides by 0)'],
-    [detPred > 0 && corPred === 0, 'no changed character is at a target error (correction P divides by 0)'],
-    [targTotal === 0, 'no target has an error (R divides by 0)'],
+    [detPred === 0, 'no-prediction-change-detection'],
+    [detPred > 0 && corPred === 0, 'no-correction-at-error'],
+    [targTotal === 0, 'no-target-error'],
   ]);
   return { values, warnings: zero ? [zero] : [] };
 }

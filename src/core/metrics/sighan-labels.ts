@@ -57,8 +57,8 @@ export interface LabelLists {
  * from its source is a refusal (ProfileError listing the rows), not a naive position-by-position zip.
  */
 export function labelLists(profile: string, items: readonly ScoredItem[]): LabelLists {
-  requireEqualLengths(profile, items, (item) => [item.source, item.prediction], 'predictions as long as their source');
-  requireEqualLengths(profile, items, (item) => [item.source, firstReference(item)], 'references as long as their source');
+  requireEqualLengths(profile, items, (item) => [item.source, item.prediction], 'prediction-source');
+  requireEqualLengths(profile, items, (item) => [item.source, firstReference(item)], 'reference-source');
   const preds: SighanEdit[][] = [];
   const targs: SighanEdit[][] = [];
   for (const item of items) {

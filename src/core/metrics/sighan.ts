@@ -12,6 +12,7 @@
  */
 import { chars } from '../text.ts';
 import type { ScoredItem } from '../types.ts';
+import { coded, LIST_SEPARATOR, type CodedMessage } from '../messages.ts';
 import { firstReference, firstReferenceWarning, listIds, requireEqualLengths } from './item-checks.ts';
 import { countOf, defineProfile, sumCounts, type Counts, type MetricValue, type ProfileResult, type SentenceScore } from './profile.ts';
 import { pyRound } from './pyround.ts';
@@ -83,7 +84,7 @@ export function summarizeSighan(totals: Counts): ProfileResult {
   const missing: string[] = [];
   const ratio = (key: string, num: number, den: number): number | null => {
     if (den === 0) {
-      missing.push(`${key} (0/0)`);
+      missing.push(key);
       return null;
     }
     values[key] = javaRound4(num / den);
@@ -98,13 +99,11 @@ export function summarizeSighan(totals: Counts): ProfileResult {
     const p = ratio(`${prefix}_p`, tp, tp + fp);
     const r = ratio(`${prefix}_r`, tp, tp + fn);
     // F1 from the unrounded P and R (the toy example prints 0.6667, not 0.6666 from 0.8 and 0.5714).
-    if (p === null || r === null || p + r === 0) missing.push(`${prefix}_f1 (P or R undefined, or P + R = 0)`);
+    if (p === null || r === null || p + r === 0) missing.push(`${prefix}_f1`);
     else values[`${prefix}_f1`] = javaRound4((2 * p * r) / (p + r));
   }
-  const warnings: string[] = [];
-  if (missing.length > 0) {
-    warnings.push(`not computable, so left out as the official tool prints no number: ${missing.join(', ')}`);
-  }
+  const warnings: CodedMessage[] = [];
+  if (missing.length > 0) warnings.push(coded('profile.not-computable', { missing: missing.join(LIST_SEPARATOR) }));
   return { values, warnings };
 }
 
@@ -120,22 +119,20 @@ function unwritableInLabels(c: string): boolean {
 
 function score(items: readonly ScoredItem[]) {
   // The label format only expresses same-length substitutions.
-  requireEqualLengths('sighan', items, (it) => [it.source, firstReference(it), it.prediction], 'source, reference and prediction of equal length');
+  requireEqualLengths('sighan', items, (it) => [it.source, firstReference(it), it.prediction], 'all');
   const sentences: SighanSentence[] = items.map((it) => ({
     id: it.id,
     gold: goldEdits(it),
     predicted: sighanEdits(it.source, it.prediction),
   }));
-  const warnings: string[] = [];
+  const warnings: CodedMessage[] = [];
   const multi = firstReferenceWarning(items);
   if (multi) warnings.push(multi);
   const unwritable = sentences
     .filter((s) => [...s.gold, ...s.predicted].some(([, c]) => unwritableInLabels(c)))
     .map((s) => s.id);
   if (unwritable.length > 0) {
-    warnings.push(
-      `${unwritable.length} row(s) have an edit to ',' or a blank, which the official tool cannot read from its comma-separated labels (it fails on such files); these numbers are what it would print if it could: ${listIds(unwritable)}`,
-    );
+    warnings.push(coded('profile.sighan-unwritable', { count: unwritable.length, ids: listIds(unwritable) }));
   }
   return { sentences: sentences.map((s) => sighanSentence(s.gold, s.predicted)), warnings };
 }

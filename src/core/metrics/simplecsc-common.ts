@@ -1,6 +1,7 @@
 /** What simple-csc's conventional, official and wang algorithms share: main()'s cleaning and the ignore mask. */
 import { maskChars } from '../normalize/pytext.ts';
 import type { ScoredItem } from '../types.ts';
+import { coded, type CodedMessage } from '../messages.ts';
 import { firstReference } from './item-checks.ts';
 import { simpleCscClean } from './levenshtein.ts';
 
@@ -34,10 +35,8 @@ export function simpleCscTexts(item: ScoredItem, ignoreChars: ReadonlySet<string
 }
 
 /** Warning for rows that the script's cleaning changed, or null. */
-export function cleanedWarning(n: number): string | null {
-  return n === 0
-    ? null
-    : `${n} row(s) changed by the script's text cleaning (control characters removed, whitespace normalised, ends stripped) before scoring`;
+export function cleanedWarning(n: number): CodedMessage | null {
+  return n === 0 ? null : coded('profile.cleaned', { count: n });
 }
 
 /** "ignoring 3 characters: ，。！" for descriptions of variants built with an ignore set. */

@@ -13,6 +13,7 @@
 import { removePyWhitespace } from '../normalize/pytext.ts';
 import { chars } from '../text.ts';
 import type { ScoredItem } from '../types.ts';
+import { coded, type CodedMessage } from '../messages.ts';
 import { cscdVerdict } from './cscd.ts';
 import { firstReferenceWarning } from './item-checks.ts';
 import { countOf, defineProfile, type Counts, type MetricProfile, type MetricValue, type SentenceScore } from './profile.ts';
@@ -93,14 +94,9 @@ function summarize(totals: Counts) {
     'char correction r': pct(corCharR),
     'char correction f1': pct(f1(corCharP, corCharR)),
   };
-  const warnings: string[] = [];
+  const warnings: CodedMessage[] = [];
   const unequal = c('unequal_length');
-  if (unequal > 0) {
-    warnings.push(
-      `${unequal} row(s) differ in length after whitespace removal; as the script does, positions are compared ` +
-        'only up to the shortest text',
-    );
-  }
+  if (unequal > 0) warnings.push(coded('profile.unequal-positions', { count: unequal }));
   const cleaned = cleanedWarning(c('cleaned'));
   if (cleaned) warnings.push(cleaned);
   return { values, warnings };

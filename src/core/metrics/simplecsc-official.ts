@@ -15,6 +15,7 @@
 import { pyStrip, removePyWhitespace } from '../normalize/pytext.ts';
 import { chars } from '../text.ts';
 import type { ScoredItem } from '../types.ts';
+import type { CodedMessage } from '../messages.ts';
 import { cscdVerdict } from './cscd.ts';
 import { firstReferenceWarning, listIds } from './item-checks.ts';
 import {
@@ -109,7 +110,7 @@ function summarize(totals: Counts) {
   for (const [prefix, g] of groups) {
     for (const key of ['fpr', 'acc', 'p', 'r', 'f1'] as const) values[`${prefix} ${key}`] = pyRound(g[key] * 100, 3);
   }
-  const warnings: string[] = [];
+  const warnings: CodedMessage[] = [];
   const cleaned = cleanedWarning(c('cleaned'));
   if (cleaned) warnings.push(cleaned);
   return { values, warnings };

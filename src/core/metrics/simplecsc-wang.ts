@@ -13,6 +13,7 @@
  */
 import { chars } from '../text.ts';
 import type { ScoredItem } from '../types.ts';
+import { coded, type CodedMessage } from '../messages.ts';
 import { cscdVerdict } from './cscd.ts';
 import { firstReferenceWarning, listIds } from './item-checks.ts';
 import {
@@ -95,14 +96,9 @@ function summarize(totals: Counts) {
     values[`${prefix} r`] = pyRound(r * 100, 3);
     values[`${prefix} f1`] = pyRound(f1 * 100, 3);
   }
-  const warnings: string[] = [];
+  const warnings: CodedMessage[] = [];
   const longer = c('longer');
-  if (longer > 0) {
-    warnings.push(
-      `${longer} row(s) have a reference or prediction longer than the source; as the script does, only the ` +
-        'first len(source) characters are compared',
-    );
-  }
+  if (longer > 0) warnings.push(coded('profile.longer-than-source', { count: longer }));
   const cleaned = cleanedWarning(c('cleaned'));
   if (cleaned) warnings.push(cleaned);
   return { values, warnings };

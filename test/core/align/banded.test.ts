@@ -8,6 +8,7 @@ import { alignAllChars, alignChars, bandTuning } from '../../../src/core/align/a
 import { DELETE_COST, INSERT_COST, substitutionCost } from '../../../src/core/align/cost.ts';
 import { levenshtein, withinOneEdit } from '../../../src/core/align/levenshtein.ts';
 import { AlignmentTooLongError, setMaxAlignCells } from '../../../src/core/align/limits.ts';
+import { type Cilin, parseCilin } from '../../../src/core/align/cilin.ts';
 import type { AlignOp, AlignOpKind } from '../../../src/core/align/types.ts';
 import { unitBandTuning, unitCostEdits, type UnitCostEdit } from '../../../src/core/align/unit-cost.ts';
 
@@ -22,7 +23,7 @@ interface RefTable {
 }
 const [RM, RT, RS, RI, RD] = [1, 2, 4, 8, 16];
 
-function refFill(src: readonly string[], tgt: readonly string[]): RefTable {
+function refFill(src: readonly string[], tgt: readonly string[], cilin?: Cilin): RefTable {
   const n = src.length;
   const m = tgt.length;
   const width = m + 1;
@@ -48,7 +49,7 @@ function refFill(src: readonly string[], tgt: readonly string[]): RefTable {
       }
       const del = cost[i * width + j + 1]! + DELETE_COST;
       const ins = cost[cell - 1]! + INSERT_COST;
-      const sub = cost[diag]! + substitutionCost(src[i]!, tgt[j]!);
+      const sub = cost[diag]! + substitutionCost(src[i]!, tgt[j]!, cilin);
       let trans = Infinity;
       let win = 0;
       for (let k = 1; i - k >= 0 && j - k >= 0; k++) {
@@ -98,8 +99,8 @@ function refStep(t: RefTable, kind: AlignOpKind, i: number, j: number): AlignOp 
   return { kind, srcStart: i - w, srcEnd: i, tgtStart: j - w, tgtEnd: j };
 }
 
-function refAllPaths(src: readonly string[], tgt: readonly string[], limit = 1000): AlignOp[][] {
-  const t = refFill(src, tgt);
+function refAllPaths(src: readonly string[], tgt: readonly string[], limit = 1000, cilin?: Cilin): AlignOp[][] {
+  const t = refFill(src, tgt, cilin);
   const paths: AlignOp[][] = [];
   const walk = (i: number, j: number, path: AlignOp[]): void => {
     if (i + j === 0) {
@@ -246,6 +247,27 @@ describe('banded alignment equals the full table', () => {
       const tgt = perturb(r, src, alphabet, 1 + Math.floor(r() * 12));
       expect(alignChars(src, tgt)).toEqual(refAllPaths(src, tgt, 1)[0]);
     }
+  }, 120_000);
+
+  it('ChERRANT-style with a Cilin (per-symbol classes against substitutionCost per pair): 1,000 random pairs', () => {
+    // Constructed classes with every class agreement d = 0..3, homophones (的地, 做坐) across classes, and
+    // characters left out (在, ，).
+    const cilin = parseCilin('Aa01A01= 的 地\nAa01B01= 得\nAb01A01= 做\nBa02A01= 坐 再\nBb02A01# 我\nAa02A01@ 你');
+    const alphabet = Array.from('的地得做坐再我你在，');
+    const r = rng(11);
+    let changed = 0;
+    for (let c = 0; c < 1000; c++) {
+      const src = randomText(r, alphabet, Math.floor(r() * 40));
+      const tgt = c % 4 === 3 ? randomText(r, alphabet, Math.floor(r() * 40)) : perturb(r, src, alphabet, Math.floor(r() * 8));
+      const label = `${src.join('')} → ${tgt.join('')}`;
+      const all = refAllPaths(src, tgt, 1000, cilin);
+      expect(alignChars(src, tgt, { cilin }), label).toEqual(all[0]);
+      expect(alignAllChars(src, tgt, 1000, { cilin }), label).toEqual(all);
+      if (JSON.stringify(all) !== JSON.stringify(refAllPaths(src, tgt))) changed++;
+    }
+    console.log(`Cilin changed the cheapest alignments of ${changed} of 1000 pairs`);
+    // The Cilin matters in these cases (the check is not vacuous).
+    expect(changed).toBeGreaterThan(100);
   }, 120_000);
 
   it('unit-cost (simple-csc levenshtein): same edits on 3,000 random pairs and long near-identical texts', () => {

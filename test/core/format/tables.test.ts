@@ -37,3 +37,16 @@ describe('side-by-side tables', () => {
     expect(reportToCsv(report).split('\r\n')[0]).toBe('profile,metric,a,b');
   });
 });
+
+describe('the judge in the tables', () => {
+  const judged: Report = { ...report, gcsc: { judge: 'exact', judge_kind: 'exact', segmenter: 'jieba', operations: 1, judge_requests: 0 } };
+  it('Markdown names it under the profiles; CSV carries it as rows after the header', () => {
+    expect(reportToMarkdown(judged).split('\n').slice(0, 3)).toEqual([
+      'Dataset: t.tsv (2 rows, tsv, utf-8), sha-256 abc',
+      'Profiles: demo 1.0.0',
+      'Eval-GCSC judge: exact match (no model)',
+    ]);
+    expect(reportToCsv(judged).split('\r\n').slice(0, 4)).toEqual(['profile,metric,a,b', 'judge,kind,exact,exact', 'judge,description,exact match (no model),exact match (no model)', 'demo,p,50,']);
+  });
+});
+

@@ -42,6 +42,6 @@ describe('operation statistics (paper Tables 1 and 8)', () => {
   it('leaves shares undefined when nothing changed', () => {
     const r = operationStats([{ id: 'x', source: '好', references: ['好'], prediction: '好' }]);
     expect(r.values.R_share).toBeNull();
-    expect(r.warnings).toEqual(['no edits: the shares are undefined (null)']);
+    expect(r.warnings.map((w) => w.message)).toEqual(['no edits: the shares are undefined (null)']);
   });
 });

@@ -96,7 +96,7 @@ describe('runGcsc', () => {
     const segmenter = fixedSegmenter({ '我们学习中文': ['我们', '学习', '中文'] });
     const run = await runGcsc([{ name: 'copy', items: [{ id: '1', source: '我门学习中文', references: ['我们学习中文'], prediction: '我门学习中文' }] }], { segmenter, judge: exactJudge });
     expect(run.systems[0]!.values).toMatchObject({ S_C_p: null, C_C_p: null, S_C_r: 0, C_C_r: 0 });
-    expect(run.systems[0]!.warnings.join(' ')).toMatch(/no operations/);
+    expect(run.systems[0]!.warnings.map((w) => w.message).join(' ')).toMatch(/no operations/);
   });
 
   it('stops when cancelled', async () => {

@@ -26,8 +26,13 @@ export function utf16(text: string, endian: 'le' | 'be', bom = true): Uint8Array
   return Uint8Array.from(out);
 }
 
-/** Runs fn, expects an InputError, returns its issues. */
+/** Runs fn, expects an InputError, returns its issues as the CLI prints them (codes and parameters: codedIssuesOf). */
 export function issuesOf(fn: () => unknown): InputIssue[] {
+  return codedIssuesOf(fn).map(({ code: _code, params: _params, ...english }) => english);
+}
+
+/** Runs fn, expects an InputError, returns its issues as they are (with their codes and parameters). */
+export function codedIssuesOf(fn: () => unknown): InputIssue[] {
   try {
     fn();
   } catch (err) {

@@ -63,6 +63,14 @@ describe('joinPredictions', () => {
     expect(items.warnings).toEqual([
       'pred.tsv: the ids differ from the test set\'s on 2 of 3 lines (e.g. line 2: "1" where the test has "a"; line 3: "2" where the test has "b"); paired by line as asked: check that both files are in the same order',
     ]);
+    // The same warning, coded for the page.
+    expect(items.codedWarnings).toEqual([
+      {
+        code: 'input.line-order-ids',
+        params: { file: 'pred.tsv', mismatches: 2, total: 3, cause: 'other', examples: 2, line1: 2, prediction1: '1', test1: 'a', line2: 3, prediction2: '2', test2: 'b' },
+        message: items.warnings[0],
+      },
+    ]);
   });
 
   it('requires equal row counts for line order', () => {

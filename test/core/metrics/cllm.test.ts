@@ -128,7 +128,7 @@ describe('cllm profile', () => {
       }
       // Items 1 and 2 were changed by forcing.
       expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toMatch(/^2 predictions were changed before scoring/);
+      expect(warnings[0]!.message).toMatch(/^2 predictions were changed before scoring/);
     }
   });
 

@@ -85,7 +85,7 @@ describe('cscd profile', () => {
       expect(values[`${prefix}f1`]).toBeNull();
     }
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/S_D_p.*C_C_f1 undefined: no prediction changes any character/);
+    expect(warnings[0]!.message).toMatch(/S_D_p.*C_C_f1 undefined: no prediction changes any character/);
   });
 
   it('no errors in the references: R and F1 are null with a warning', () => {
@@ -94,7 +94,7 @@ describe('cscd profile', () => {
     expect(values.S_D_p).toBe(0);
     expect(values.S_D_r).toBeNull();
     expect(values.S_D_f1).toBeNull();
-    expect(warnings[0]).toMatch(/no reference differs from its source/);
+    expect(warnings[0]!.message).toMatch(/no reference differs from its source/);
   });
 
   it('refuses unequal lengths, listing every offending row (capped with a count)', () => {
@@ -127,6 +127,6 @@ describe('cscd profile', () => {
     const multi: ScoredItem = { id: 'm', source: 'xb', references: ['ab', 'xb'], prediction: 'ab' };
     const { values, warnings } = cscdProfile.compute([multi]);
     expect(values.S_C_p).toBe(100); // scored against 'ab'
-    expect(warnings).toEqual(['1 item has more than one reference; this script takes one, so only the first was used']);
+    expect(warnings.map((w) => w.message)).toEqual(['1 item has more than one reference; this script takes one, so only the first was used']);
   });
 });

@@ -68,6 +68,6 @@ describe('lemon profile (LEMON run.py Metrics, sentence level)', () => {
     const multi: ScoredItem = { id: 'm', source: 'xb', references: ['ab', 'xb'], prediction: 'ab' };
     const { correct, warnings } = groups([multi]);
     expect(correct.r).toBeCloseTo(1, 11); // positive against 'ab', and corrected
-    expect(warnings).toEqual(['1 item has more than one reference; this script takes one, so only the first was used']);
+    expect(warnings.map((w) => w.message)).toEqual(['1 item has more than one reference; this script takes one, so only the first was used']);
   });
 });

@@ -101,7 +101,7 @@ describe('levenshtein profile', () => {
       'char correction f1': 66.667,
       'sentence fpr': 0,
     });
-    expect(r.warnings).toEqual([expect.stringMatching(/no sentence is error-free/)]);
+    expect(r.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/no sentence is error-free/)]);
   });
 
   it('prints 0 for empty denominators, with warnings', () => {
@@ -110,8 +110,8 @@ describe('levenshtein profile', () => {
     expect(Object.values(r.values).every((v) => v === 0)).toBe(true);
     expect(Object.keys(r.values)).toHaveLength(13);
     expect(r.warnings).toHaveLength(1);
-    expect(r.warnings[0]).toMatch(/P \(and F1\).*R \(and F1\)/);
-    expect(levenshteinProfile.compute([]).warnings[0]).toMatch(/P.*R.*fpr/);
+    expect(r.warnings[0]!.message).toMatch(/P \(and F1\).*R \(and F1\)/);
+    expect(levenshteinProfile.compute([]).warnings[0]!.message).toMatch(/P.*R.*fpr/);
   });
 
   it('cleans texts as the script does, and says how many rows changed', () => {
@@ -119,15 +119,15 @@ describe('levenshtein profile', () => {
     const r = levenshteinProfile.compute([item('s', ' 你号\u200B吗', '你好吗', '你好吗\n')]);
     expect(r.values['sentence correction p']).toBe(100);
     expect(r.values['char correction r']).toBe(100);
-    expect(r.warnings).toContainEqual(expect.stringMatching(/^1 row\(s\) changed by the script's text cleaning/));
+    expect(r.warnings.map((w) => w.message)).toContainEqual(expect.stringMatching(/^1 row\(s\) changed by the script's text cleaning/));
     // The identical clean sentence is no change: no cleaning warning.
-    expect(levenshteinProfile.compute([item('t', '你好', '你好', '你好')]).warnings.join()).not.toMatch(/cleaning/);
+    expect(levenshteinProfile.compute([item('t', '你好', '你好', '你好')]).warnings.map((w) => w.message).join()).not.toMatch(/cleaning/);
   });
 
   it('uses only the first reference and says so', () => {
     const multi: ScoredItem = { id: 'm', source: '你号吗', references: ['你好吗', '你号吗'], prediction: '你好吗' };
     const r = levenshteinProfile.compute([multi]);
     expect(r.values['sentence correction p']).toBe(100);
-    expect(r.warnings.some((w) => w.includes('only the first'))).toBe(true);
+    expect(r.warnings.some((w) => w.message.includes('only the first'))).toBe(true);
   });
 });

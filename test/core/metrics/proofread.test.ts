@@ -56,7 +56,7 @@ describe('proofread profile', () => {
       changed_not_gold_rate: 0.3333,
       changed_clean_rate: null,
     });
-    expect(onlyErrors.warnings).toEqual([expect.stringMatching(/no clean sentences.*changed_clean_rate is null/)]);
+    expect(onlyErrors.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/no clean sentences.*changed_clean_rate is null/)]);
 
     const onlyClean = proofreadProfile.compute(seedExample.slice(3));
     expect(onlyClean.values.rates).toStrictEqual({
@@ -65,7 +65,7 @@ describe('proofread profile', () => {
       changed_not_gold_rate: null,
       changed_clean_rate: 0.3333,
     });
-    expect(onlyClean.warnings).toEqual([expect.stringMatching(/no error sentences/)]);
+    expect(onlyClean.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/no error sentences/)]);
 
     expect(proofreadProfile.compute([]).warnings).toHaveLength(2);
   });
@@ -82,7 +82,7 @@ describe('proofread profile', () => {
     const multi: ScoredItem = { id: 'm', source: '你号吗', references: ['你好吗', '你号吗'], prediction: '你号吗' };
     const r = proofreadProfile.compute([multi]);
     expect(r.values.counts).toMatchObject({ error_total: 1, unchanged_error: 1 });
-    expect(r.warnings.some((w) => w.includes('only the first'))).toBe(true);
+    expect(r.warnings.some((w) => w.message.includes('only the first'))).toBe(true);
   });
 });
 

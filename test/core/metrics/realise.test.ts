@@ -74,15 +74,15 @@ describe('realise profile (metric_core.py, sentence level)', () => {
     expect(values['sent-correct-p']).toBeNull();
     expect(values['sent-correct-f1']).toBeNull();
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/sent-detect-p, sent-detect-f1, sent-correct-p, sent-correct-f1 undefined/);
-    expect(warnings[0]).toMatch(/ZeroDivisionError/);
+    expect(warnings[0]!.message).toMatch(/sent-detect-p, sent-detect-f1, sent-correct-p, sent-correct-f1 undefined/);
+    expect(warnings[0]!.message).toMatch(/ZeroDivisionError/);
   });
 
   it('no target errors: R and F1 null with a warning', () => {
     const { values, warnings } = realiseProfile.compute([item('a', 'ab', 'ab', 'zb')]);
     expect(values['sent-detect-p']).toBe(0);
     expect(values['sent-detect-r']).toBeNull();
-    expect(warnings[0]).toMatch(/no target has an error/);
+    expect(warnings[0]!.message).toMatch(/no target has an error/);
   });
 
   it('refuses predictions of another length instead of zipping them, listing the rows', () => {

@@ -47,7 +47,7 @@ describe('scope profile (SCOPE metric_core.py, character level)', () => {
     expect(values['char-detect-f1']).toBeNull();
     expect(values['char-correct-f1']).toBeNull();
     expect(warnings).toHaveLength(1);
-    expect(warnings[0]).toMatch(/char-detect-f1, char-correct-f1 undefined: no prediction changes any character/);
+    expect(warnings[0]!.message).toMatch(/char-detect-f1, char-correct-f1 undefined: no prediction changes any character/);
   });
 
   it('changes only at clean positions: correction F1 null (correction P divides by 0), detection F1 0', () => {
@@ -55,7 +55,7 @@ describe('scope profile (SCOPE metric_core.py, character level)', () => {
     // Detection: P = 0/1, R = 0/1 → F1 = 0.0. Correction: 0 detected positions → P = 0/0.
     expect(values['char-detect-f1']).toBe(0);
     expect(values['char-correct-f1']).toBeNull();
-    expect(warnings[0]).toMatch(/char-correct-f1 undefined: no changed character is at a target error/);
+    expect(warnings[0]!.message).toMatch(/char-correct-f1 undefined: no changed character is at a target error/);
   });
 
   it('refuses predictions of another length, listing the rows', () => {

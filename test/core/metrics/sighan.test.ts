@@ -103,7 +103,7 @@ describe('sighan profile', () => {
       C_r_counts: [0, 1],
     });
     expect(r.warnings).toHaveLength(1);
-    expect(r.warnings[0]).toMatch(/D_p \(0\/0\).*D_f1/);
+    expect(r.warnings[0]!.message).toMatch(/D_p \(0\/0\).*D_f1/);
   });
 
   it('leaves out R and F1 without erroneous sentences, and F1 when P + R = 0', () => {
@@ -126,7 +126,7 @@ describe('sighan profile', () => {
     expect(r.values.D_r).toBe(0);
     expect(r.values).not.toHaveProperty('D_f1');
     expect(r.values).not.toHaveProperty('C_f1');
-    expect(r.warnings[0]).toMatch(/P \+ R = 0/);
+    expect(r.warnings[0]!.message).toMatch(/P \+ R = 0/);
   });
 
   it('gives no numbers for no items', () => {
@@ -144,7 +144,7 @@ describe('sighan profile', () => {
   it("warns that the official tool cannot read an edit to ',' or a blank, but still scores it", () => {
     const r = sighanProfile.compute([item('x', '好。', '好。', '好,'), item('y', '好。', '好。', '好 '), items[2]!]);
     expect(r.warnings).toHaveLength(1);
-    expect(r.warnings[0]).toMatch(/^2 row\(s\).*: x, y$/);
+    expect(r.warnings[0]!.message).toMatch(/^2 row\(s\).*: x, y$/);
     // x, y are FP, c is TP: P = 1/3.
     expect(r.values.D_p).toBe(0.3333);
   });
@@ -153,7 +153,7 @@ describe('sighan profile', () => {
     const multi: ScoredItem = { id: 'm', source: '你号吗', references: ['你好吗', '你号吗'], prediction: '你好吗' };
     const r = sighanProfile.compute([multi]);
     expect(r.values.C_acc).toBe(1);
-    expect(r.warnings.some((w) => w.includes('only the first'))).toBe(true);
+    expect(r.warnings.some((w) => w.message.includes('only the first'))).toBe(true);
   });
 });
 

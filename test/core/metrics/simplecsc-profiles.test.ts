@@ -29,11 +29,11 @@ describe('conventional, official, wang as profiles', () => {
   });
 
   it('warn where the script compares only part of a row', () => {
-    expect(conventionalProfile.compute(items([...EQUAL_ROWS, ...UNEQUAL_ROWS])).warnings.join()).toMatch(
+    expect(conventionalProfile.compute(items([...EQUAL_ROWS, ...UNEQUAL_ROWS])).warnings.map((w) => w.message).join()).toMatch(
       /5 row\(s\) differ in length.*shortest/,
     );
     const longer = items(UNEQUAL_ROWS).filter((i) => i.id === 'b2' || i.id === 'b5');
-    expect(wangProfile.compute(longer).warnings.join()).toMatch(/2 row\(s\) have a reference or prediction longer/);
+    expect(wangProfile.compute(longer).warnings.map((w) => w.message).join()).toMatch(/2 row\(s\) have a reference or prediction longer/);
   });
 
   it("official: the script's label lines, strip() and all", () => {

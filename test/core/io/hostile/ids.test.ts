@@ -166,7 +166,11 @@ const cases: HostileCase[] = [
     },
     check: (results: unknown[]) => {
       results.forEach((r, k) => {
-        if (k === 13) expect(r).toEqual([{ file: 'sys13.tsv', line: null, id: 'c', problem: 'no prediction for id "c" (test.tsv line 4)' }]);
+        if (k === 13) {
+          expect(r).toEqual([
+            { file: 'sys13.tsv', line: null, id: 'c', problem: 'no prediction for id "c" (test.tsv line 4)', code: 'input.no-prediction', params: { id: 'c', file: 'test.tsv', line: 4 } },
+          ]);
+        }
         else expect(r, `system ${k}`).toBe('我们|他们|好');
       });
     },
