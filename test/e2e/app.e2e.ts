@@ -112,16 +112,20 @@ describe('CSC Studio in the browser', () => {
 
     const md = await downloadText(page, 'export-md');
     expect(md.text).toContain('| profile | metric | synth-llm |');
+    // The judge is named in every export.
+    expect(csv.text).toContain('judge,kind,exact\r\n');
+    expect(md.text).toContain('Eval-GCSC judge: exact match (no model)');
 
     const sentences = await downloadText(page, 'export-sentences');
     const lines = sentences.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-    expect(lines[0]).toBe('id,system,category,verdict,gcsc_correct,unequal_length,source,reference,prediction');
+    expect(lines[0]).toBe('id,system,category,verdict,gcsc_correct,gcsc_judge,unequal_length,source,reference,prediction');
     expect(lines).toHaveLength(1101);
-    expect(lines[2]).toMatch(/^A2-0023-1,synth-llm,error,corrected,yes,no,/);
+    expect(lines[2]).toMatch(/^A2-0023-1,synth-llm,error,corrected,yes,exact match \(no model\),no,/);
 
     const html = await downloadText(page, 'export-html');
     expect(html.text).toContain('c2d8ebd48b242f2bd3a4bee3c9f9fb93a53e453bd34a4c95f2d2d7795268e74f');
     expect(html.text).toContain('Metric definitions');
+    expect(html.text).toContain('exact match (no model)');
     expect(html.text).not.toMatch(/<script/i);
   });
 
@@ -200,7 +204,7 @@ describe('CSC Studio in the browser', () => {
     await expect.poll(() => page.getByTestId('threshold').inputValue()).toBe('0.9');
     await runFromUi(page, tiny!);
     await tab(page, 'Dashboard');
-    await expect.poll(() => page.getByTestId('judge-info').textContent()).toMatch(/model tiny-bert-cls.*threshold 0\.9/s);
+    await expect.poll(() => page.getByTestId('judge-info').textContent()).toMatch(/model “tiny-bert-cls” · threshold 0\.9/);
     const got = JSON.parse((await downloadText(page, 'export-json')).text) as { gcsc: Record<string, unknown>; systems: Record<string, Record<string, Record<string, number | null>>> };
     const expected = JSON.parse(
       cli(['--test', path.join(SIGHAN, 'test.tsv'), '--pred', `synth-llm=${path.join(SIGHAN, 'pred/synth-llm.tsv')}`, '--judge', 'model:models/test/tiny-bert-cls']),

@@ -1,6 +1,7 @@
 /**
  * Offline for real: a fresh profile visits the built site once, the network goes away, the page reloads, and the
- * default model is still listed, its card opens, and a run with it completes, with no request reaching the server.
+ * default model is still listed, its card opens, and a run with it completes, with no request reaching the server;
+ * without the model's files in the cache, a run with it is refused by name instead of judged by something else.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -74,5 +75,23 @@ describe('offline after one visit, with the default model', () => {
     await expect.poll(() => page.getByTestId('run-status').nth(before).textContent(), { timeout: 30_000 }).toBe('done');
 
     expect(app.server.served.slice(servedBefore)).toEqual([]); // nothing reached the server while offline
+  });
+
+  it('offline without the model files cached: the run does not start and the page names the model', async () => {
+    // Drop the default model's files (not the model list) from the cache, as if the first visit had not kept them.
+    await page.evaluate(async () => {
+      const cache = await caches.open('csc-studio-models');
+      for (const request of await cache.keys()) if (request.url.includes('?sha256=')) await cache.delete(request);
+    });
+    await page.getByRole('tab', { name: en.tabs['run']! }).click();
+    await page.getByTestId('judge-select').selectOption('site:default');
+    const before = await page.getByTestId('run-row').count();
+    await page.getByTestId('start-run').click();
+    const refusal = page.getByTestId('run-settings-error');
+    await refusal.waitFor({ timeout: 30_000 });
+    expect(await refusal.textContent()).toBe(en.trust.modelOffline('csc-studio-lexical-zh'));
+    // No run was created, and none judged with anything else.
+    expect(await page.getByTestId('run-row').count()).toBe(before);
+    expect(await page.getByTestId('run-progress').count()).toBe(0);
   });
 });

@@ -12,7 +12,7 @@ import { TOOL_NAME, TOOL_VERSION } from '../../core/version.ts';
 import { t } from '../shared/i18n/index.ts';
 import type { RunProgress } from '../../workers/run-job.ts';
 import type { RunRunner } from '../../workers/run-client.ts';
-import { estimateRemainingMs } from '../shared/progress.ts';
+import { ProgressTracker } from '../shared/progress.ts';
 import { executeRun, type RunOutcome } from '../run/run-executor.ts';
 import { loadRunData, RunDataStore, type RunData } from './run-data.svelte.ts';
 import { renameSystem } from '../workspace/rename.ts';
@@ -24,6 +24,8 @@ export const TABS: readonly Tab[] = ['data', 'run', 'dashboard', 'compare', 'exp
 export interface Notice {
   kind: 'info' | 'success' | 'error';
   text: string;
+  /** Says it again in the active language (after a language switch); absent: `text` as it was written. */
+  say?: () => string;
 }
 
 export interface ActiveRun {
@@ -31,9 +33,8 @@ export interface ActiveRun {
   /** One overall measure (units of real work) and the stage working now. */
   progress: RunProgress;
   startedAt: number;
-  /** When counting units started (after loading the segmenter and model): the ETA is measured from there. */
-  unitsStartedAt: number | null;
-  etaMs: number | null;
+  /** The overall fraction and the smoothed time left (a plain object: the bar reads it on each report and tick). */
+  tracker: ProgressTracker;
   cancelling: boolean;
 }
 
@@ -110,7 +111,7 @@ export class AppState {
     this.datasetId ??= this.datasets.at(-1)?.id ?? null;
     if (this.runId === null) this.runId = this.latestRunId();
     this.loaded = true;
-    if (this.interrupted.length > 0) this.notify('info', t.runs.interruptedFound(this.interrupted.length));
+    if (this.interrupted.length > 0) this.notify('info', () => t.runs.interruptedFound(this.interrupted.length));
   }
 
   async refresh(): Promise<void> {
@@ -163,8 +164,9 @@ export class AppState {
     this.saveSelection();
   }
 
-  notify(kind: Notice['kind'], text: string): void {
-    this.notice = { kind, text };
+  /** A notice; give a function to have it follow a language switch. */
+  notify(kind: Notice['kind'], text: string | (() => string)): void {
+    this.notice = typeof text === 'string' ? { kind, text } : { kind, text: text(), say: text };
   }
 
   /** Error text for a failed write; quota errors get the full explanation. */
@@ -182,7 +184,8 @@ export class AppState {
     }
     await this.refresh();
     this.selectDataset(bundle.datasetId);
-    this.notify('success', t.importer.imported(bundle.systems.length, bundle.dataset?.name ?? this.dataset?.name ?? ''));
+    const name = bundle.dataset?.name ?? this.dataset?.name ?? '';
+    this.notify('success', () => t.importer.imported(bundle.systems.length, name));
     return true;
   }
 
@@ -264,7 +267,9 @@ export class AppState {
     const controller = new AbortController();
     this.controller = controller;
     const now = performance.now();
-    this.active = { runId, progress: { stage: 'load', done: 0, total: 0, unitsDone: 0, unitsTotal: 0 }, startedAt: now, unitsStartedAt: null, etaMs: null, cancelling: false };
+    this.active = { runId, progress: { stage: 'load', done: 0, total: 0, unitsDone: 0, unitsTotal: 0 }, startedAt: now, tracker: new ProgressTracker(), cancelling: false };
+    // A notice about an earlier run ("Cancelled", "failed") must not stand beside this one.
+    this.notice = null;
     this.interrupted = this.interrupted.filter((id) => id !== runId);
     const outcome = await withRunLock(runId, () =>
       executeRun(this.repo, runId, this.runner, {
@@ -276,8 +281,8 @@ export class AppState {
     this.active = null;
     this.controller = null;
     await this.refresh();
-    if (outcome.status === 'done') this.notify('success', t.runs.finished);
-    else if (outcome.status === 'cancelled') this.notify('info', t.runs.cancelled);
+    if (outcome.status === 'done') this.notify('success', () => t.runs.finished);
+    else if (outcome.status === 'cancelled') this.notify('info', () => t.runs.cancelled);
     else this.notify('error', outcome.storageFull ? t.storage.full(t.runs.resultsWhat) : t.runs.failed(outcome.error));
     return outcome;
   }
@@ -285,11 +290,8 @@ export class AppState {
   private onProgress(p: RunProgress): void {
     const active = this.active;
     if (!active) return;
-    const now = performance.now();
-    if (p.stage !== 'load' && active.unitsStartedAt === null) active.unitsStartedAt = now;
+    active.tracker.update(p, performance.now());
     active.progress = p;
-    // The overall estimate: units still to do at the pace of the units done so far (loading excluded).
-    active.etaMs = active.unitsStartedAt === null ? null : estimateRemainingMs(p.unitsDone, p.unitsTotal, now - active.unitsStartedAt);
   }
 
   // ------------------------------------------------------------------------------------------------ reads for views
@@ -342,7 +344,7 @@ export class AppState {
     }
     await this.refresh();
     this.datasetId ??= this.datasets.at(-1)?.id ?? null;
-    this.notify('success', t.workspace.imported(summary));
+    this.notify('success', () => t.workspace.imported(summary));
     return summary;
   }
 

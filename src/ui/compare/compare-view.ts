@@ -64,6 +64,22 @@ export function comparisonSentence(c: Comparison, s: Strings['compare']): string
   return say(w, l, metric, formatPoints(d), formatPoints(wlo), formatPoints(whi), p);
 }
 
+/**
+ * The sentence in parts, the metric's raw key marked (`key: true`) where no label names it ("lemon detect.f1"): a
+ * key is the script's identifier, the same in every language, so the page shows it as code.
+ */
+export function sentenceParts(sentence: string, c: Pick<Comparison, 'profile' | 'key'>): { text: string; key: boolean }[] {
+  const raw = `${c.profile} ${c.key}`;
+  const at = sentence.indexOf(raw);
+  if (at < 0) return [{ text: sentence, key: false }];
+  const start = at + c.profile.length + 1;
+  return [
+    { text: sentence.slice(0, start), key: false },
+    { text: c.key, key: true },
+    { text: sentence.slice(start + c.key.length), key: false },
+  ];
+}
+
 /** Comparisons grouped by pair, in order. */
 export function byPair(comparisons: readonly Comparison[]): { a: string; b: string; rows: Comparison[] }[] {
   const out: { a: string; b: string; rows: Comparison[] }[] = [];

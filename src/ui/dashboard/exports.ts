@@ -5,7 +5,11 @@
  */
 import { UTF8_BOM, toCsv } from '../../core/format/csv.ts';
 import { reportToCsv, reportToMarkdown, sideBySide } from '../../core/format/tables.ts';
-import type { Report } from '../../core/report.ts';
+import type { GcscSection, Report } from '../../core/report.ts';
+import { describeJudge, judgeFacts } from '../../core/format/judge-line.ts';
+import { LEXICAL_NOTE } from '../../platform/model-card.ts';
+import { getLang } from '../shared/i18n/index.ts';
+import { isLexicalJudge, judgeText, runJudgeFacts } from './judge-text.ts';
 import type { DatasetRecord, RunRecord } from '../../db/types.ts';
 import { t } from '../shared/i18n/index.ts';
 import { f1Overview, formatNumber, layoutGroupedBars, layoutHorizontalBars, opsShares, OP_KINDS, PALETTE, proofreadChart, type SeriesData } from '../shared/charts.ts';
@@ -29,10 +33,14 @@ export function reportMarkdown(report: Report): string {
   return reportToMarkdown(report);
 }
 
-export const SENTENCE_CSV_COLUMNS = ['id', 'system', 'category', 'verdict', 'gcsc_correct', 'unequal_length', 'source', 'reference', 'prediction'] as const;
+export const SENTENCE_CSV_COLUMNS = ['id', 'system', 'category', 'verdict', 'gcsc_correct', 'gcsc_judge', 'unequal_length', 'source', 'reference', 'prediction'] as const;
 
-/** One line per sentence and system: the explorer's view as a spreadsheet. */
-export function sentencesCsv(data: ExplorerData): string {
+/**
+ * One line per sentence and system: the explorer's view as a spreadsheet. `gcsc_judge` names the judge behind
+ * gcsc_correct on every line (a column, so a filtered or pasted row still says who judged it); empty without Eval-GCSC.
+ */
+export function sentencesCsv(data: ExplorerData, gcsc?: GcscSection): string {
+  const judge = gcsc ? describeJudge(judgeFacts(gcsc)) : '';
   const lines: (string | number | null)[][] = [[...SENTENCE_CSV_COLUMNS]];
   data.systems.forEach((system, s) => {
     const flags = flagsFor(data, s);
@@ -45,6 +53,7 @@ export function sentencesCsv(data: ExplorerData): string {
         row.source === reference ? 'clean' : 'error',
         f.verdict,
         f.gcscCorrect === null ? '' : f.gcscCorrect ? 'yes' : 'no',
+        f.gcscCorrect === null ? '' : judge,
         f.unequal ? 'yes' : 'no',
         row.source,
         reference,
@@ -95,7 +104,7 @@ export function hbarChartSvg(data: SeriesData, title: string): string {
     parts.push(`<line x1="${tick.x}" x2="${tick.x}" y1="12" y2="${layout.height}" stroke="#ddd"/><text x="${tick.x}" y="10" text-anchor="middle" font-size="11">${tick.value}</text>`);
   }
   for (const row of layout.rows) {
-    parts.push(`<text x="${layout.labelWidth - 8}" y="${row.y + row.height / 2 + 5}" text-anchor="end" font-size="13">${escapeHtml(data.groups[row.group]!)}</text>`);
+    parts.push(`<text x="${row.labelX}" y="${row.labelY}" text-anchor="${row.anchor}" font-size="13">${escapeHtml(data.groups[row.group]!)}</text>`);
   }
   for (const bar of layout.bars) {
     const label = `${data.groups[bar.group]} · ${data.series[bar.series]}: ${formatNumber(bar.value)}`;
@@ -106,6 +115,16 @@ export function hbarChartSvg(data: SeriesData, title: string): string {
   }
   parts.push('</svg>');
   return parts.join('');
+}
+
+/** The judge in words (kind, model, threshold and its source), the lexical baseline's note, and the counts. */
+function judgeHtml(report: Report, run: RunRecord): string {
+  const facts = runJudgeFacts(report.gcsc, run.judge);
+  if (!report.gcsc || !facts) return '';
+  const g = report.gcsc;
+  const counts = `${t.dashboard.segmenter} ${g.segmenter} · ${g.operations} ${t.dashboard.operations} · ${g.judge_requests} ${t.dashboard.judged}`;
+  const note = isLexicalJudge(facts) ? `<p class="lexical" data-lexical-note>${escapeHtml(getLang() === 'zh' ? LEXICAL_NOTE.zh : LEXICAL_NOTE.en)}</p>` : '';
+  return `<dt>${escapeHtml(t.dashboard.judge)}</dt><dd data-judge>${escapeHtml(judgeText(facts))}<br><span class="note">${escapeHtml(counts)}</span>${note}</dd>`;
 }
 
 function legend(series: readonly string[]): string {
@@ -129,7 +148,7 @@ export function htmlReport(report: Report, dataset: DatasetRecord, run: RunRecor
       `<dt>${h.fingerprint}</dt><dd><code>${escapeHtml(report.dataset.fingerprint)}</code></dd>` +
       `<dt>${h.systems}</dt><dd>${escapeHtml(systems.join(', '))}</dd>` +
       `<dt>${h.tool}</dt><dd>${escapeHtml(`${report.tool.name} ${report.tool.version}`)}; ${escapeHtml(Object.entries(report.profiles).map(([n, v]) => `${n} ${v}`).join(', '))}</dd>` +
-      (report.gcsc ? `<dt>${h.judge}</dt><dd>${escapeHtml(Object.entries(report.gcsc).map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`).join('; '))}</dd>` : '') +
+      judgeHtml(report, run) +
       `<dt>${h.generated}</dt><dd>${escapeHtml(generatedAt.toISOString())} (run of ${escapeHtml(new Date(run.createdAt).toISOString())})</dd></dl>`,
   );
   sections.push(`<h2>${h.charts}</h2>`);
@@ -169,7 +188,7 @@ h1{font-size:1.6rem}h2{font-size:1.2rem;margin-top:2rem;border-bottom:1px solid 
 dl{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem}dt{font-weight:600}dd{margin:0}
 table{border-collapse:collapse;width:100%;font-size:13px;margin:1rem 0}th,td{border:1px solid #ccc;padding:.2rem .4rem;text-align:left}td.num{text-align:right;font-variant-numeric:tabular-nums}
 figure{margin:1rem 0;break-inside:avoid}figure.narrow svg{max-width:640px}figcaption{font-size:.9rem;color:#444}svg{width:100%;max-width:860px;height:auto}.legend span{margin-right:1rem}.legend i{display:inline-block;width:.8rem;height:.8rem;margin-right:.3rem;vertical-align:middle}
-code{word-break:break-all}.note{color:#555;font-size:.85rem}
+code{word-break:break-all}.note{color:#555;font-size:.85rem}.lexical{border-left:4px solid #b26b00;background:#fff3dc;padding:.4rem .6rem;margin:.4rem 0}
 @media print{body{margin:0;max-width:none}h2{break-after:avoid}}
 </style></head><body>${sections.join('\n')}</body></html>
 `;

@@ -6,6 +6,7 @@ import { DEFAULT_PROFILES } from '../../core/metrics/registry.ts';
 import { proofreadRows, type ProofreadVerdict } from '../../core/metrics/proofread.ts';
 import { ProfileError, type MetricValue } from '../../core/metrics/profile.ts';
 import { flattenMetrics } from '../../core/format/flatten.ts';
+import type { MessageCode, MessageParams } from '../../core/messages.ts';
 import type { ScoredItem } from '../../core/types.ts';
 
 /** TP right change; FP change on a clean sentence; FN error left (or, for sighan, a wrong change); both: wrong change. */
@@ -15,7 +16,7 @@ export type ProfileVerdict =
   | { profile: string; kind: 'cells'; detection: Cell; correction: Cell }
   | { profile: string; kind: 'proofread'; verdict: ProofreadVerdict }
   | { profile: string; kind: 'values'; values: { key: string; value: string | number | null }[] }
-  | { profile: string; kind: 'refused'; reason: string };
+  | { profile: string; kind: 'refused'; reason: string; code?: MessageCode; params?: MessageParams };
 
 /**
  * Where each profile keeps its sentence-level precision and recall. `nulls`: the profile gives null where the
@@ -74,7 +75,7 @@ export function profileVerdicts(item: ScoredItem): ProfileVerdict[] {
       if (profile.name === 'proofread') return { profile: profile.name, kind: 'proofread', verdict: proofreadRows([item])[0]!.verdict };
       values = profile.compute([item]).values;
     } catch (err) {
-      if (err instanceof ProfileError) return { profile: profile.name, kind: 'refused', reason: err.message };
+      if (err instanceof ProfileError) return { profile: profile.name, kind: 'refused', reason: err.message, ...(err.coded ? { code: err.coded.code, params: err.coded.params } : {}) };
       throw err;
     }
     const keys = SENTENCE_KEYS[profile.name];

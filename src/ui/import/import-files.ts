@@ -6,6 +6,7 @@
 import { datasetFingerprint, isIdSummaryIssue, joinPredictions, readPredictions, readSighanTestSet, readTestSet, unequalLengthRows } from '../../core/io/index.ts';
 import type { ColumnOverrides, IdMismatchSummary, InputFile, JoinedItems, ReadOptions } from '../../core/io/index.ts';
 import { roleOf } from '../../core/io/columns.ts';
+import type { CodedMessage } from '../../core/messages.ts';
 import { InputError, type InputDetection, type InputIssue, type Predictions, type TestSet } from '../../core/types.ts';
 import { sniffFile, type Sniffed } from './file-preview.ts';
 import type { ImportBundle } from '../../db/repository.ts';
@@ -51,8 +52,8 @@ export interface FileOutcome {
   sniffed?: Sniffed;
   /** The encoding could not be decided: the user chooses among these. */
   encodingChoice?: boolean;
-  /** Warnings of a successful read (ids paired by line order although they differ). */
-  warnings: string[];
+  /** Warnings of a successful read (ids paired by line order although they differ), with their codes. */
+  warnings: CodedMessage[];
 }
 
 export interface ValidationResult {
@@ -288,7 +289,7 @@ export function validateStaged(
         out.matchedBy = joined.matchedBy;
         out.idMismatches = joined.idMismatches;
         if (joined.idSummary) out.idSummary = joined.idSummary;
-        out.warnings = joined.warnings;
+        out.warnings = joined.codedWarnings;
         const system: SystemRecord & { predictions: string[] } = {
           id: newId(),
           datasetId: '',

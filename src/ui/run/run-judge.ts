@@ -6,6 +6,8 @@
 import { resolveThreshold, withThreshold, type JudgeSpec } from '../../core/judge-spec.ts';
 import { parseNormalizationOptions, type NormalizationOptions } from '../../core/normalize/options.ts';
 import type { RunJudge, StoredLabel } from '../../db/types.ts';
+import { modelFileUrls, siteModelUsableNow, type OfflineStatus } from '../../platform/offline.ts';
+import type { SiteModel } from '../../platform/site-models.ts';
 
 export type JudgeChoice =
   | { kind: 'exact' }
@@ -61,3 +63,49 @@ export function normalizationFrom(form: OptionsForm): NormalizationOptions {
     maxLength: form.maxLength.trim() === '' ? undefined : form.maxLength,
   });
 }
+
+/**
+ * Before a run with a site model starts: the model's name when it cannot be used now (offline and not cached),
+ * so the page refuses with that name instead of judging with anything else; null when the run may start.
+ */
+export async function siteModelRefusal<M extends { name: string; manifest: { name?: string } }>(
+  judgeId: string,
+  siteModels: readonly M[],
+  usableNow: (model: M) => Promise<boolean>,
+  sitePrefix = 'site:',
+): Promise<string | null> {
+  if (!judgeId.startsWith(sitePrefix)) return null;
+  const name = judgeId.slice(sitePrefix.length);
+  const model = siteModels.find((m) => m.name === name);
+  // A model no longer listed cannot be loaded either: refuse with the name the run asked for.
+  if (!model) return name;
+  return (await usableNow(model)) ? null : (model.manifest.name ?? model.name);
+}
+
+export interface LoadableChecks {
+  /** siteModelUsableNow: online, or offline with every file cached. */
+  usableNow: (model: SiteModel) => Promise<boolean>;
+  status: (model: SiteModel) => Promise<OfflineStatus>;
+  /** Whether the site answers for one file (a HEAD request). */
+  probe: (url: string) => Promise<boolean>;
+}
+
+/**
+ * Can the run load this site model now? Offline without its files: no (siteModelUsableNow). Online with files
+ * missing from the cache, one is asked for first: a browser can say "online" with no route to the site.
+ */
+export async function siteModelLoadable(model: SiteModel, checks: LoadableChecks): Promise<boolean> {
+  if (!(await checks.usableNow(model))) return false;
+  const status = await checks.status(model);
+  if (status.available) return true;
+  const first = modelFileUrls(model).find((f) => status.missing.includes(f.path));
+  return first ? checks.probe(first.url) : true;
+}
+
+/** The page's checks: the model cache, navigator.onLine and a HEAD request that bypasses the HTTP cache. */
+export const browserLoadableChecks = (status: (model: SiteModel) => Promise<OfflineStatus>): LoadableChecks => ({
+  usableNow: (model) => siteModelUsableNow(model),
+  status,
+  probe: (url) => fetch(url, { method: 'HEAD', cache: 'no-store', credentials: 'same-origin' }).then((r) => r.ok, () => false),
+});
+

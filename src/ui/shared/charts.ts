@@ -4,6 +4,7 @@
  */
 import { isRefusal, type Report } from '../../core/report.ts';
 import type { MetricValue } from '../../core/metrics/profile.ts';
+import { t } from './i18n/index.ts';
 
 export interface MetricFamily {
   id: string;
@@ -34,6 +35,12 @@ export const METRIC_FAMILIES: readonly MetricFamily[] = [
   { id: 'gcsc-s', profile: 'gcsc', label: 'Eval-GCSC · sentence correction', keys: [['S_C_p'], ['S_C_r'], ['S_C_f1']], scale: 1 },
   { id: 'gcsc-c', profile: 'gcsc', label: 'Eval-GCSC · operation correction', keys: [['C_C_p'], ['C_C_r'], ['C_C_f1']], scale: 1 },
 ];
+
+// Labels follow the page's language (the English ones above are the fallback for an id the tables lack).
+for (const family of METRIC_FAMILIES) {
+  const english = family.label;
+  Object.defineProperty(family, 'label', { get: () => t.labels.families[family.id] ?? english, enumerable: true });
+}
 
 export function valueAt(values: { [key: string]: MetricValue } | undefined, path: readonly string[]): number | null {
   let v: MetricValue | undefined = values;
@@ -68,7 +75,7 @@ export function familyChart(report: Report, family: MetricFamily): SeriesData {
     values: systems.map((s) => family.keys.map((k) => scaled(valueAt(profileValues(report, s, family.profile), k), family.scale))),
     notes: systems.map((s) => {
       const outcome = report.systems[s]?.[family.profile];
-      return outcome && isRefusal(outcome) ? 'refused' : outcome ? null : 'not run';
+      return outcome && isRefusal(outcome) ? t.labels.refusedNote : outcome ? null : t.labels.notRun;
     }),
   };
 }
@@ -101,7 +108,7 @@ export function proofreadChart(report: Report): SeriesData {
     groups: systems,
     series: [...PROOFREAD_RATES],
     values: systems.map((s) => PROOFREAD_RATES.map((k) => scaled(valueAt(profileValues(report, s, 'proofread'), ['rates', k]), 100))),
-    notes: systems.map((s) => (profileValues(report, s, 'proofread') ? null : 'refused')),
+    notes: systems.map((s) => (profileValues(report, s, 'proofread') ? null : t.labels.refusedNote)),
   };
 }
 
@@ -141,6 +148,11 @@ export interface BarLayout {
   ticks: { value: number; y: number }[];
 }
 
+/** Charts take their container's width; before it is measured (or in a report) they use this. */
+export const CHART_FALLBACK_WIDTH = 720;
+/** Narrower than this (a 320-px phone's content) the text would not fit; the SVG then scales down. */
+export const CHART_MIN_WIDTH = 280;
+
 /** Vertical grouped bars on a 0–100 axis. */
 export function layoutGroupedBars(data: SeriesData, options: { width?: number; height?: number } = {}): BarLayout {
   const width = options.width ?? 720;
@@ -179,7 +191,22 @@ export function layoutGroupedBars(data: SeriesData, options: { width?: number; h
 export const PALETTE = ['#0072B2', '#E69F00', '#009E73', '#CC79A7', '#56B4E9', '#D55E00', '#F0E442', '#000000'];
 
 export function formatNumber(v: number | null, digits = 1): string {
-  return v === null ? 'n/a' : v.toFixed(digits);
+  return v === null ? t.labels.notApplicable : v.toFixed(digits);
+}
+
+/** Rough width of a text in px: CJK and full-width characters a full em, others 0.6 em (enough to avoid clipping). */
+export function textWidth(text: string, fontPx: number): number {
+  let em = 0;
+  for (const ch of text) em += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(ch) || ch.codePointAt(0)! > 0xffff ? 1 : 0.6;
+  return em * fontPx;
+}
+
+/** The text cut with "…" to fit `maxPx` (the full text goes in a <title>). */
+export function fitText(text: string, maxPx: number, fontPx: number): string {
+  if (textWidth(text, fontPx) <= maxPx) return text;
+  const chars = [...text];
+  while (chars.length > 1 && textWidth(chars.join('') + '…', fontPx) > maxPx) chars.pop();
+  return chars.join('') + '…';
 }
 
 export interface HBarLayout {
@@ -187,29 +214,46 @@ export interface HBarLayout {
   height: number;
   labelWidth: number;
   plotWidth: number;
-  rows: { group: number; y: number; height: number }[];
+  /** Each group's label: beside its bars (anchor end) when they fit, else on a line above them (anchor start). */
+  rows: { group: number; y: number; height: number; labelX: number; labelY: number; anchor: 'start' | 'end' }[];
   bars: (Bar & { labelX: number })[];
   ticks: { value: number; x: number }[];
 }
 
-/** Horizontal grouped bars: one block per group (a metric), one thin bar per series (a system); 0–100. */
+/** Font size (px) of HBarChart's group labels. */
+export const HBAR_LABEL_FONT = 13;
+
+/**
+ * Horizontal grouped bars: one block per group (a metric), one thin bar per series (a system); 0–100. The labels
+ * stand beside the bars when the longest fits in 40% of the width, else (a phone) each on its own line above.
+ */
 export function layoutHorizontalBars(data: SeriesData, options: { width?: number; barHeight?: number; labelWidth?: number } = {}): HBarLayout {
   const width = options.width ?? 760;
   const barHeight = options.barHeight ?? 14;
-  const labelWidth = options.labelWidth ?? 290;
+  const longest = Math.max(0, ...data.groups.map((g) => textWidth(g, HBAR_LABEL_FONT)));
+  const beside = options.labelWidth !== undefined || longest + 16 <= width * 0.4;
+  const labelWidth = options.labelWidth ?? (beside ? Math.max(80, Math.ceil(longest) + 16) : 4);
+  const labelRoom = beside ? 0 : HBAR_LABEL_FONT + 6;
   const gap = 12;
-  const plotWidth = width - labelWidth - 60;
+  // Room right of the plot for the value text ("100.0").
+  const plotWidth = Math.max(40, width - labelWidth - 60);
   const top = 18;
-  const blockHeight = data.series.length * barHeight + gap;
+  const blockHeight = labelRoom + data.series.length * barHeight + gap;
   const rows: HBarLayout['rows'] = [];
   const bars: HBarLayout['bars'] = [];
   data.groups.forEach((_, g) => {
     const y0 = top + g * blockHeight;
-    rows.push({ group: g, y: y0, height: blockHeight - gap });
+    const barsTop = y0 + labelRoom;
+    const inner = blockHeight - gap - labelRoom;
+    rows.push(
+      beside
+        ? { group: g, y: barsTop, height: inner, labelX: labelWidth - 8, labelY: barsTop + inner / 2 + 5, anchor: 'end' }
+        : { group: g, y: barsTop, height: inner, labelX: labelWidth, labelY: y0 + HBAR_LABEL_FONT, anchor: 'start' },
+    );
     data.series.forEach((__, s) => {
       const value = data.values[g]?.[s] ?? null;
       const w = value === null ? 0 : (Math.max(0, Math.min(100, value)) / 100) * plotWidth;
-      bars.push({ group: g, series: s, x: labelWidth, y: y0 + s * barHeight, width: w, height: barHeight - 2, value, labelX: labelWidth + w + 4 });
+      bars.push({ group: g, series: s, x: labelWidth, y: barsTop + s * barHeight, width: w, height: barHeight - 2, value, labelX: labelWidth + w + 4 });
     });
   });
   return {

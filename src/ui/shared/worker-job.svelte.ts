@@ -35,6 +35,9 @@ export class WorkerJob<P> {
     const controller = new AbortController();
     this.#controller = controller;
     this.progress = this.initial;
+    // A notice from an earlier job ("Cancelled", an error) does not belong to this one.
+    this.error = null;
+    this.cancelled = false;
     try {
       const result = await job({ signal: controller.signal, onProgress: (p) => this.#controller === controller && (this.progress = p) });
       if (this.#controller === controller) done(result);

@@ -61,6 +61,7 @@ describe('AppState', () => {
     await app.load();
     await app.importBundle(validateStaged(sampleStaged()).bundle!);
     const seen: string[] = [];
+    const notices: (string | null)[] = [];
     let cancelling: AppState;
     const slow: RunEnvironment = {
       segmenter: env.segmenter,
@@ -72,6 +73,7 @@ describe('AppState', () => {
             textOnly: true,
             async judge(requests, signal) {
               seen.push(cancelling.active!.progress.stage);
+              notices.push(cancelling.notice?.text ?? null);
               expect(cancelling.active!.progress.unitsTotal).toBeGreaterThan(cancelling.active!.progress.unitsDone);
               cancelling.cancel();
               return exactJudge.judge(requests, signal);
@@ -89,6 +91,9 @@ describe('AppState', () => {
     expect(seen).toEqual(['judge']);
     expect(cancelling.run).toMatchObject({ status: 'cancelled', phasesDone: ['csc'] });
     expect(cancelling.notice?.text).toMatch(/Cancelled/);
+    // The next run starts without the earlier run's "Cancelled" standing beside its progress.
+    expect((await cancelling.resume(cancelling.run!.id))?.status).toBe('cancelled');
+    expect(notices).toEqual([null, null]);
 
     await app.refresh();
     const resumed = await app.resume(cancelling.run!.id);

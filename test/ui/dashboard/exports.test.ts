@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { availableFamilies, f1Overview, familyChart, layoutGroupedBars, METRIC_FAMILIES, opsShares, proofreadChart } from '../../../src/ui/shared/charts.ts';
-import { barChartSvg, escapeHtml, htmlReport, reportCsvFile, reportJson, sentencesCsv } from '../../../src/ui/dashboard/exports.ts';
+import { barChartSvg, escapeHtml, htmlReport, reportCsvFile, reportJson, reportMarkdownWithIntervals, sentencesCsv } from '../../../src/ui/dashboard/exports.ts';
+import { setLang } from '../../../src/ui/shared/i18n/index.ts';
+import { LEXICAL_NOTE } from '../../../src/platform/model-card.ts';
 import { fileStem } from '../../../src/ui/shared/download.ts';
 import type { Report } from '../../../src/core/report.ts';
 import type { DatasetRecord, RunRecord } from '../../../src/db/types.ts';
@@ -59,7 +61,7 @@ describe('exports', () => {
       rows: [{ id: 'a', source: '=1+1', references: ['=1+2'], line: 2 }],
       systems: [{ id: 's', name: 'sys', predictions: ['@SUM(A1)'], gcsc: null }],
     });
-    expect(csv).toBe('\uFEFFid,system,category,verdict,gcsc_correct,unequal_length,source,reference,prediction\r\n' + "a,sys,error,changed_not_gold,,yes,'=1+1,'=1+2,'@SUM(A1)\r\n");
+    expect(csv).toBe('\uFEFFid,system,category,verdict,gcsc_correct,gcsc_judge,unequal_length,source,reference,prediction\r\n' + "a,sys,error,changed_not_gold,,,yes,'=1+1,'=1+2,'@SUM(A1)\r\n");
   });
 
   test('the HTML report is self-contained, escaped, with fingerprint and definitions', () => {
@@ -76,5 +78,85 @@ describe('exports', () => {
     expect(barChartSvg(familyChart(report, METRIC_FAMILIES[0]!), '<t>')).toContain('aria-label="&lt;t&gt;"');
     expect(escapeHtml(`<&"'>`)).toBe('&lt;&amp;&quot;&#39;&gt;');
     expect(fileStem('a/b: c')).toBe('a_b_c');
+  });
+});
+
+describe('every export names the judge', () => {
+  // The default lexical model judged with its manifest's threshold.
+  const judged: Report = {
+    ...report,
+    gcsc: {
+      judge: 'embedding:csc-studio-lexical-zh@0.8',
+      segmenter: 'jieba-wasm',
+      model: 'csc-studio-lexical-zh',
+      threshold: 0.8,
+      pooling: 'mean',
+      operations: 12,
+      judge_requests: 5,
+      judge_kind: 'model',
+      threshold_from: 'manifest',
+    },
+  };
+  const described = "model csc-studio-lexical-zh, threshold 0.8 (the model manifest's recommendation)";
+  const run = { createdAt: 0, judge: { spec: { kind: 'model', model: 'site:default' }, threshold: 0.8, thresholdFrom: 'manifest', modelName: 'csc-studio-lexical-zh' } } as RunRecord;
+
+  test('JSON: the gcsc section has kind, model, threshold and its source', () => {
+    expect(JSON.parse(reportJson(judged)).gcsc).toMatchObject({ judge_kind: 'model', model: 'csc-studio-lexical-zh', threshold: 0.8, threshold_from: 'manifest' });
+  });
+
+  test('CSV: judge rows at the top of the table, one value per system column', () => {
+    const lines = reportCsvFile(judged).slice(1).split('\r\n');
+    expect(lines.slice(0, 6)).toEqual([
+      "profile,metric,'=bert,llm",
+      'judge,kind,model,model',
+      'judge,model,csc-studio-lexical-zh,csc-studio-lexical-zh',
+      'judge,threshold,0.8,0.8',
+      'judge,threshold_from,manifest,manifest',
+      `judge,description,"${described}","${described}"`,
+    ]);
+    // Eval-CSC only: no judge, no judge rows.
+    expect(reportCsvFile(report)).not.toContain('judge,');
+  });
+
+  test('Markdown: a judge line under the profiles', () => {
+    const md = reportMarkdownWithIntervals(judged, null);
+    expect(md.split('\n')[2]).toBe(`Eval-GCSC judge: ${described}`);
+    expect(reportMarkdownWithIntervals(report, null)).not.toContain('Eval-GCSC judge');
+  });
+
+  test('per-sentence CSV: the judge beside every Eval-GCSC verdict', () => {
+    const csv = sentencesCsv(
+      {
+        rows: [
+          { id: 'a', source: '他很高心', references: ['他很高兴'], line: 2 },
+          { id: 'b', source: '今天好', references: ['今天好'], line: 3 },
+        ],
+        systems: [{ id: 's', name: 'sys', predictions: ['他很高兴', '今天好'], gcsc: [{ correct: true }, { correct: true }] as never }],
+      },
+      judged.gcsc,
+    );
+    const lines = csv.slice(1).trimEnd().split('\r\n');
+    expect(lines[1]).toBe(`a,sys,error,corrected,yes,"${described}",no,他很高心,他很高兴,他很高兴`);
+    expect(lines[2]).toBe(`b,sys,clean,kept_clean,yes,"${described}",no,今天好,今天好,今天好`);
+  });
+
+  test('HTML: the judge in words, and the lexical baseline note in the page language', () => {
+    const dataset = { name: 'set' } as DatasetRecord;
+    setLang('en');
+    const html = htmlReport(judged, dataset, run, new Date(0));
+    expect(html).toContain('model “csc-studio-lexical-zh” · threshold 0.8 (from the model&#39;s manifest)');
+    expect(html).toContain(escapeHtml(LEXICAL_NOTE.en));
+    setLang('zh');
+    try {
+      const zh = htmlReport(judged, dataset, run, new Date(0));
+      expect(zh).toContain('模型“csc-studio-lexical-zh” · 阈值 0.8（来自模型清单）');
+      expect(zh).toContain(LEXICAL_NOTE.zh);
+    } finally {
+      setLang('en');
+    }
+    // A neural model: no lexical note.
+    const neural = htmlReport({ ...judged, gcsc: { ...judged.gcsc!, model: 'bge-small-zh-v1.5' } }, dataset, run, new Date(0));
+    expect(neural).toContain('bge-small-zh-v1.5');
+    expect(neural).not.toContain('data-lexical-note');
   });
 });

@@ -1,7 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { JudgeSpecError } from '../../../src/core/judge-spec.ts';
 import { NO_NORMALIZATION, NormalizationOptionError } from '../../../src/core/normalize/options.ts';
-import { EMPTY_OPTIONS, normalizationFrom, runJudgeFor } from '../../../src/ui/run/run-judge.ts';
+import { EMPTY_OPTIONS, normalizationFrom, runJudgeFor, siteModelLoadable, siteModelRefusal } from '../../../src/ui/run/run-judge.ts';
+import { modelOfflineStatus } from '../../../src/platform/offline.ts';
+import { MODEL_CACHE_NAME, modelFileUrls, siteModelUsableNow } from '../../../src/platform/offline.ts';
+import type { SiteModel } from '../../../src/platform/site-models.ts';
+import type { ModelManifest } from '../../../src/core/embed/types.ts';
 
 const model = { kind: 'model' as const, model: 'site:default', name: 'default', userThreshold: null, calibratedThreshold: null, manifestThreshold: null };
 
@@ -49,3 +53,52 @@ describe("the Run tab's options", () => {
     expect(() => normalizationFrom({ ...EMPTY_OPTIONS, maxLength: 'abc' })).toThrow(/whole number/);
   });
 });
+
+describe('starting a run with a site model while offline', () => {
+  const manifest = { name: 'csc-studio-lexical-zh', files: [{ path: 'vectors.bin', sha256: 'c'.repeat(64), size: 16 }] } as unknown as ModelManifest;
+  const site: SiteModel = { name: 'default', url: 'https://host/app/models/default/', default: true, bytes: 16, manifest };
+  /** A CacheStorage holding the given URLs in the model cache. */
+  const caches = (urls: string[]) =>
+    ({ open: async (name: string) => ({ match: async (u: string) => (name === MODEL_CACHE_NAME && urls.includes(u) ? new Response('x') : undefined) }) }) as unknown as CacheStorage;
+  const usable = (online: boolean, storage: CacheStorage) => (m: SiteModel) => siteModelUsableNow(m, online, storage);
+
+  test('offline and not cached: refused, naming the model (no other judge is tried)', async () => {
+    expect(await siteModelRefusal('site:default', [site], usable(false, caches([])))).toBe('csc-studio-lexical-zh');
+    // One file of two cached is not enough.
+    expect(await siteModelRefusal('site:default', [site], usable(false, caches([modelFileUrls(site)[0]!.url])))).toBe('csc-studio-lexical-zh');
+  });
+
+  test('online, or offline with every file cached: the run may start', async () => {
+    expect(await siteModelRefusal('site:default', [site], usable(true, caches([])))).toBeNull();
+    expect(await siteModelRefusal('site:default', [site], usable(false, caches(modelFileUrls(site).map((f) => f.url))))).toBeNull();
+  });
+
+  test('other judges are not site models; a site model the page no longer lists is refused by name', async () => {
+    const never = async () => expect.unreachable('not a site model');
+    expect(await siteModelRefusal('exact', [site], never)).toBeNull();
+    expect(await siteModelRefusal('labels', [site], never)).toBeNull();
+    expect(await siteModelRefusal('dropped-1', [site], never)).toBeNull();
+    expect(await siteModelRefusal('site:gone', [site], never)).toBe('gone');
+  });
+
+  test('"online" with files missing: one missing file is asked for first; no answer refuses', async () => {
+    const none = caches([]);
+    const asked: string[] = [];
+    const checks = (online: boolean, answers: boolean, storage = none) => ({
+      usableNow: (m: SiteModel) => siteModelUsableNow(m, online, storage),
+      status: (m: SiteModel) => modelOfflineStatus(m, storage),
+      probe: async (url: string) => (asked.push(url), answers),
+    });
+    // navigator.onLine says online but the site is gone (the page was served from the offline copy).
+    expect(await siteModelLoadable(site, checks(true, false))).toBe(false);
+    expect(asked).toEqual([modelFileUrls(site)[0]!.url]);
+    expect(await siteModelLoadable(site, checks(true, true))).toBe(true);
+    // Offline and not cached: refused without asking; every file cached: loadable without asking.
+    asked.length = 0;
+    expect(await siteModelLoadable(site, checks(false, true))).toBe(false);
+    expect(await siteModelLoadable(site, checks(false, false, caches(modelFileUrls(site).map((f) => f.url))))).toBe(true);
+    expect(asked).toEqual([]);
+    expect(await siteModelRefusal('site:default', [site], (m) => siteModelLoadable(m, checks(true, false)))).toBe('csc-studio-lexical-zh');
+  });
+});
+

@@ -2,8 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { layoutHorizontalBars } from '../../../src/ui/shared/charts.ts';
 import { errorLabelX, plotX, whisker } from '../../../src/ui/shared/error-bars.ts';
 
-// Default layout: width 760, labelWidth 290, so plotWidth = 760 - 290 - 60 = 410; bar height 14 - 2 = 12.
-const layout = layoutHorizontalBars({ groups: ['F1'], series: ['A', 'B'], values: [[50, 10]], notes: [null] });
+// Width 760 (the default), labelWidth 290, so plotWidth = 760 - 290 - 60 = 410; bar height 14 - 2 = 12.
+const layout = layoutHorizontalBars({ groups: ['F1'], series: ['A', 'B'], values: [[50, 10]], notes: [null] }, { labelWidth: 290 });
 const [a, b] = layout.bars;
 
 describe('error bar geometry', () => {

@@ -69,4 +69,24 @@ describe('WorkerJob', () => {
     expect(got).toEqual(['new']);
     expect(j.cancelled).toBe(false);
   });
+
+  test('a new job starts without the last one\'s "Cancelled" or error', async () => {
+    const j = new WorkerJob<number>(0);
+    const first = pending<string>();
+    const a = j.start(first.job, () => {});
+    j.cancel();
+    await a;
+    expect(j.cancelled).toBe(true);
+    const second = pending<string>();
+    const b = j.start(second.job, () => {});
+    expect(j.cancelled).toBe(false);
+    second.finish('ok');
+    await b;
+    await j.start(() => Promise.reject(new Error('broke')), () => {});
+    const third = pending<string>();
+    const c = j.start(third.job, () => {});
+    expect(j.error).toBeNull();
+    third.finish('ok');
+    await c;
+  });
 });

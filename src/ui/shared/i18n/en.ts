@@ -469,7 +469,7 @@ export const en = {
       csc: 'Eval-CSC differs from the paper’s printed verdict on this case.',
     } as Record<string, string>,
     positionsIntro: 'CSCD-NS compares the three sentences position by position (same length, no alignment): only these positions differ.',
-    position: 'position',
+    position: 'Position',
     positionKinds: { corrected: 'error corrected', missed: 'error missed', wrongFix: 'error changed, not to the reference', overCorrected: 'correct character changed' } as Record<string, string>,
   },
 
@@ -707,6 +707,57 @@ export const en = {
     exportCsv: 'CSV',
     exportMd: 'Markdown',
     warnings: (n: number) => plural(n, 'warning', 'warnings'),
+  },
+  // ------------------------------------------------------------------ issue 14: words the Chinese scan found in English
+  labels: {
+    sourceMarked: 'Source (changes marked)',
+    unequalBadge: '≠ length',
+    unequalTitle: 'The prediction or a reference has another length than the source',
+    /** Chart metric labels by family id (shared/charts.ts). */
+    families: {
+      'cscd-sc': 'cscd · sentence correction',
+      'cscd-sd': 'cscd · sentence detection',
+      'cscd-cc': 'cscd · character correction',
+      'cscd-cd': 'cscd · character detection',
+      'realise-sc': 'realise · sentence correction',
+      'sighan-c': 'sighan · correction',
+      'lemon-c': 'lemon · correction',
+      'lev-sc': 'levenshtein · sentence correction',
+      'lev-cc': 'levenshtein · character correction',
+      'gcsc-s': 'Eval-GCSC · sentence correction',
+      'gcsc-c': 'Eval-GCSC · operation correction',
+    } as Record<string, string>,
+    notApplicable: 'n/a',
+    refusedNote: 'refused',
+    notRun: 'not run',
+    tableProfile: 'profile',
+    tableMetric: 'metric',
+    issueId: (id: string) => `(id ${id})`,
+    tableError: 'error',
+    /** Shown before a message the page has only in English (a warning from a part of the core without codes). */
+    englishOnly: '',
+  },
+  // ------------------------------------------------------------------ issue 14 (helper N): judge named, progress, layout
+  trust: {
+    judgeExact: 'exact match (no model)',
+    judgeLabels: (source: string) => `human labels (${source})`,
+    judgeLlm: (id: string) => `local LLM (${id})`,
+    judgeModel: (model: string) => `model “${model}”`,
+    thresholdOf: (value: number, from: string) => `threshold ${value} (${from})`,
+    thresholdOnly: (value: number) => `threshold ${value}`,
+    noThreshold: 'threshold not recorded',
+    runsWith: (judge: string) => `Eval-GCSC will be judged by ${judge}.`,
+    lexicalShort: 'The judge is the default lexical baseline, not a neural model: these Eval-GCSC numbers are not comparable with the paper’s.',
+    lexicalLoad: 'Load a neural model (Workspace)',
+    lexicalCalibrate: 'calibrate it (Judge check)',
+    modelCard: 'model card',
+    modelOffline: (name: string) =>
+      `The model “${name}” cannot be loaded now: its files are not in this browser’s offline copy and the site cannot be reached. The run was not started. Connect to the network, make the model available offline on the Workspace tab, or choose another judge.`,
+    finishing: 'Finishing: storing the results…',
+    estimating: 'estimating the time left…',
+    fewSeconds: 'a few seconds left',
+    loadingOf: (what: string, done: string, total: string) => `${what}: ${done} of ${total}`,
+    overall: (pct: string) => `${pct}% of the whole run`,
   },
 };
 
