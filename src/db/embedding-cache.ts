@@ -11,6 +11,8 @@ import { isQuotaError } from './errors.ts';
 export class IdbEmbeddingCache implements EmbeddingCache {
   private readonly pending = new Map<string, Float32Array>();
   private readonly memory = new Map<string, Float32Array>();
+  /** Keys a prefetch found absent from IndexedDB: get() then answers without another read. */
+  private readonly absent = new Set<string>();
   private flushing: Promise<void> = Promise.resolve();
   hits = 0;
   misses = 0;
@@ -27,6 +29,10 @@ export class IdbEmbeddingCache implements EmbeddingCache {
     if (local) {
       this.hits++;
       return local;
+    }
+    if (this.absent.has(key)) {
+      this.misses++;
+      return undefined;
     }
     const record = await this.db.embeddings.get(key);
     if (record) {
@@ -46,12 +52,13 @@ export class IdbEmbeddingCache implements EmbeddingCache {
       const records = await this.db.embeddings.bulkGet(absent);
       const found = new Map<string, Float32Array>();
       records.forEach((r, i) => r && found.set(absent[i]!, r.vector));
+      if (this.absent.size > (this.options.memoryLimit ?? 20_000)) this.absent.clear();
       keys.forEach((key, i) => {
         const vector = found.get(key);
         if (out[i] === undefined && vector) {
           out[i] = vector;
           this.remember(key, vector);
-        }
+        } else if (out[i] === undefined) this.absent.add(key);
       });
     }
     return out;
@@ -67,14 +74,19 @@ export class IdbEmbeddingCache implements EmbeddingCache {
 
   /** Many vectors at once: remembered, and written with the next batch. */
   async putMany(entries: readonly (readonly [string, Float32Array])[]): Promise<void> {
-    for (const [key, vector] of entries) await this.set(key, vector);
+    for (const [key, vector] of entries) this.set(key, vector);
   }
 
-  set(key: string, vector: Float32Array): void | Promise<void> {
+  /**
+   * Remembered at once; a full batch starts its write in the background (the judge does not wait for IndexedDB:
+   * 256 vectors are megabytes). flush() waits for every write started and reports a failure.
+   */
+  set(key: string, vector: Float32Array): void {
+    this.absent.delete(key);
     this.remember(key, vector);
     if (this.full) return;
     this.pending.set(key, vector);
-    if (this.pending.size >= (this.options.batchSize ?? 256)) return this.flush();
+    if (this.pending.size >= (this.options.batchSize ?? 256)) this.flush().catch(() => undefined);
   }
 
   flush(): Promise<void> {

@@ -61,7 +61,9 @@ export class CscStudioDb extends Dexie {
   calibrations!: EntityTable<CalibrationRecord, 'modelId'>;
 
   constructor(name: string = DB_NAME, options?: ConstructorParameters<typeof Dexie>[1]) {
-    super(name, options);
+    // No query cache: the app uses no liveQuery, and the default ('cloned') deep-copied every record read or
+    // written (a run's results, each 8 KB embedding), which was most of a cold Eval-GCSC run in the worker.
+    super(name, { cache: 'disabled', ...options });
     this.version(1).stores(V1_STORES);
     this.version(2)
       .stores(V2_STORES)

@@ -191,11 +191,16 @@ describe('Repository', () => {
     expect([cache.hits, cache.misses]).toEqual([1, 0]);
     expect(await cache.get('zz')).toBeUndefined();
     expect(cache.misses).toBe(1);
-    // A batch of two is written at once.
+    // A batch of two starts its write at once, in the background; flush() waits for it.
     await cache.putMany([
       ['c', v(3)],
       ['d', v(4)],
     ]);
+    expect((await cache.getMany(['c', 'd'])).map((x) => x && [...x])).toEqual([
+      [3, 4],
+      [4, 5],
+    ]);
+    await cache.flush();
     expect((await repo.db.embeddings.bulkGet(['c', 'd'])).map((r) => r && [...r.vector])).toEqual([
       [3, 4],
       [4, 5],
@@ -205,6 +210,19 @@ describe('Repository', () => {
     expect((await cache.getMany(['e'])).map((x) => x && [...x])).toEqual([[5, 6]]);
     await cache.flush();
     expect(await repo.db.embeddings.count()).toBe(4);
+  });
+
+  test('a key a prefetch found absent is a miss without another read, until it is set', async () => {
+    const repo = freshRepo();
+    const cache = new IdbEmbeddingCache(repo.db, { batchSize: 100 });
+    await cache.prefetch(['new']);
+    let reads = 0;
+    const get = repo.db.embeddings.get.bind(repo.db.embeddings);
+    repo.db.embeddings.get = ((key: string) => (reads++, get(key))) as never;
+    expect(await cache.get('new')).toBeUndefined();
+    expect([reads, cache.misses]).toEqual([0, 1]);
+    cache.set('new', new Float32Array([7]));
+    expect([...(await cache.get('new'))!]).toEqual([7]);
   });
 
   test('judgements and models are stored and listed', async () => {

@@ -3,7 +3,7 @@ import type { Pooling } from './types.ts';
 /** Scales v to unit length in place; a zero vector stays zero (its cosine with anything is then 0). */
 export function l2Normalise(v: Float32Array): Float32Array {
   let sum = 0;
-  for (const x of v) sum += x * x;
+  for (let i = 0; i < v.length; i++) sum += v[i]! * v[i]!;
   const norm = Math.sqrt(sum);
   if (norm > 0) for (let i = 0; i < v.length; i++) v[i] = v[i]! / norm;
   return v;
