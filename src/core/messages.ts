@@ -133,6 +133,18 @@ export const ENGLISH_MESSAGES = {
   'gcsc.no-operations': () => 'no operations: the system changed nothing, so S_C_p and C_C_p are undefined (null)',
   'gcsc.no-error-words': () => 'no error words in the test set, so S_C_r and C_C_r are undefined (null)',
   'ops.no-edits': () => 'no edits: the shares are undefined (null)',
+  // wrappers: `inner` is the wrapped message's code, its params merged in (compare/*.ts, errortype/breakdown.ts)
+  'run.warning': (p: MessageParams) => `${str(p, 'system')} / ${str(p, 'profile')}: ${englishMessage(str(p, 'inner'), p)}`,
+  'slice.warning': (p: MessageParams) => `slice ${str(p, 'family')}=${str(p, 'slice')}: ${englishMessage(str(p, 'inner'), p)}`,
+  'bytype.warning': (p: MessageParams) => `${str(p, 'errorType')} / ${str(p, 'profile')}: ${englishMessage(str(p, 'inner'), p)}`,
+  // statistics (compare/pairwise.ts, compare/intervals.ts); `key` is a metric key path such as "cs.f1"
+  'compare.not-scored': (p: MessageParams) => `${str(p, 'profile')} did not score ${str(p, 'system')}, so no comparison of it on ${str(p, 'profile')}`,
+  'compare.delta-undefined': (p: MessageParams) =>
+    `${str(p, 'a')} vs ${str(p, 'b')} / ${str(p, 'profile')} / ${str(p, 'key')}: delta undefined in ${str(p, 'bootstrap')} bootstrap and ${str(p, 'randomization')} randomization samples (left out)`,
+  // `withheld`: 1 when so many resamples are undefined that no interval is given, 0 when they are left out of it
+  'interval.undefined': (p: MessageParams) =>
+    `${str(p, 'system')} / ${str(p, 'profile')} / ${str(p, 'key')}: undefined in ${str(p, 'nulls')} of ${str(p, 'resamples')} resamples` +
+    (num(p, 'withheld') === 1 ? ', more than the interval allows, so no interval' : ', left out of the interval'),
 } satisfies Record<string, (p: MessageParams) => string>;
 
 export type MessageCode = keyof typeof ENGLISH_MESSAGES;
@@ -143,6 +155,25 @@ export interface CodedMessage {
   code: MessageCode;
   params: MessageParams;
   message: string;
+}
+
+/** A message that may have a code (one without is shown in English): a list that mixes both, e.g. a report's warnings. */
+export interface MaybeCoded {
+  message: string;
+  code?: MessageCode | undefined;
+  params?: MessageParams | undefined;
+}
+
+/**
+ * `inner` inside a wrapper code ('run.warning', 'slice.warning', 'bytype.warning') with the wrapper's own params;
+ * an uncoded inner gives an uncoded message (its English text, so the page says it in English, marked so).
+ */
+export function wrapCoded(code: 'run.warning' | 'slice.warning' | 'bytype.warning', params: MessageParams, inner: MaybeCoded | string): MaybeCoded {
+  if (typeof inner === 'string' || inner.code === undefined) {
+    const text = typeof inner === 'string' ? inner : inner.message;
+    return { message: ENGLISH_MESSAGES[code]({ ...params, inner: text }) };
+  }
+  return coded(code, { ...inner.params, ...params, inner: inner.code });
 }
 
 export function isMessageCode(code: string): code is MessageCode {

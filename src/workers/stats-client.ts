@@ -8,7 +8,7 @@ import { throwIfCancelled, type CancelSignal } from '../core/cancel.ts';
 import {
   computeCompareReport,
   computeIntervalView,
-  type CompareReport,
+  type CompareView,
   type CompareRequest,
   type IntervalRequest,
   type IntervalView,
@@ -26,7 +26,7 @@ export interface StatsCallOptions {
 export interface StatsRunner {
   readonly where: 'worker' | 'main-thread';
   intervals(input: StatsInput, request: IntervalRequest, options?: StatsCallOptions): Promise<IntervalView>;
-  compare(input: StatsInput, request: CompareRequest, options?: StatsCallOptions): Promise<CompareReport>;
+  compare(input: StatsInput, request: CompareRequest, options?: StatsCallOptions): Promise<CompareView>;
 }
 
 export const mainThreadStats: StatsRunner = {

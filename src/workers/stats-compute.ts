@@ -5,7 +5,7 @@
  */
 import type { CancelSignal } from '../core/cancel.ts';
 import {
-  compareReport,
+  codedCompareReport,
   countTable,
   countKeys,
   RESAMPLE_DEFAULTS,
@@ -22,6 +22,7 @@ import {
 import { evaluate, type RunResult } from '../core/evaluate.ts';
 import { summarizeGcsc } from '../core/gcsc/metrics.ts';
 import { GCSC_PROFILE } from '../core/gcsc/names.ts';
+import type { MaybeCoded } from '../core/messages.ts';
 import type { Counts } from '../core/metrics/profile.ts';
 import { DEFAULT_PROFILES } from '../core/metrics/registry.ts';
 import { parseNormalizationOptions } from '../core/normalize/options.ts';
@@ -56,7 +57,10 @@ export interface IntervalView {
   settings: ResampleSettings;
   intervals: IntervalsResult['intervals'];
   slices: SliceSection | null;
+  /** The CLI's English (what `eval --ci --slice` adds to report.warnings). */
   warnings: string[];
+  /** The same warnings with codes, in the same order, for the page. */
+  codedWarnings: MaybeCoded[];
 }
 
 export interface CompareRequest {
@@ -70,6 +74,9 @@ export interface CompareRequest {
 
 /** The CLI's `compare --format json` report (src/cli/compare-command.ts): same keys, same order. */
 export type { CompareReport };
+
+/** The page's comparison: the CLI's report plus its warnings coded (compareJson leaves `codedWarnings` out). */
+export type CompareView = CompareReport & { codedWarnings: MaybeCoded[] };
 
 /** A stored system as the profiles see it: what joinPredictions gave at import. */
 export function itemsOf(rows: readonly TestRow[], predictions: readonly string[], system: string): ScoredItem[] {
@@ -119,16 +126,17 @@ export async function computeIntervalView(input: StatsInput, request: IntervalRe
   const onProgress = (p: { done: number; total: number }) => hooks.onProgress?.({ phase: 'bootstrap', ...p });
   const r = computeIntervals(tables, request.ci, { onProgress, signal: hooks.signal });
   const warnings = [...r.warnings];
+  const codedWarnings: MaybeCoded[] = [...r.codedWarnings];
   let slices: SliceSection | null = null;
   if (request.slices.length > 0) {
     const items = run.systems[0]?.sentences ?? [];
-    slices = sliceSection(tables, buildSlices(items, request.slices), request.ci, warnings);
+    slices = sliceSection(tables, buildSlices(items, request.slices), request.ci, warnings, codedWarnings);
   }
-  return { settings: request.ci, intervals: r.intervals, slices, warnings };
+  return { settings: request.ci, intervals: r.intervals, slices, warnings, codedWarnings };
 }
 
 /** Exactly what `csc-studio compare --format json` prints for the same inputs, settings and seed. */
-export async function computeCompareReport(input: StatsInput, request: CompareRequest, hooks: StatsHooks = {}): Promise<CompareReport> {
+export async function computeCompareReport(input: StatsInput, request: CompareRequest, hooks: StatsHooks = {}): Promise<CompareView> {
   checkSettings(request.settings);
   const names = request.systems ?? input.systems.map((s) => s.name);
   if (names.length < 2) throw new RangeError('compare needs at least two systems');
@@ -136,12 +144,13 @@ export async function computeCompareReport(input: StatsInput, request: CompareRe
   const ordered = { ...input, systems: names.map((n) => input.systems.find((s) => s.name === n)!) };
   const run = await scoreRun(ordered, names, request.metrics ?? DEFAULT_PROFILES.map((p) => p.name), hooks);
   const systems = ordered.systems.map((s) => ({ name: s.name, items: itemsOf(input.rows, s.predictions, s.name) }));
-  return compareReport(run, systems, {
+  const { report, codedWarnings } = codedCompareReport(run, systems, {
     ...request.settings,
     keys: request.keys,
     signal: hooks.signal,
     onProgress: (p) => hooks.onProgress?.({ phase: p.phase, done: p.done, total: p.total }),
   });
+  return { ...report, codedWarnings };
 }
 
 export { RESAMPLE_DEFAULTS };

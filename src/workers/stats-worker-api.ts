@@ -8,7 +8,7 @@ import * as Comlink from 'comlink';
 import {
   computeCompareReport,
   computeIntervalView,
-  type CompareReport,
+  type CompareView,
   type CompareRequest,
   type IntervalRequest,
   type IntervalView,
@@ -22,7 +22,7 @@ export interface StatsHost {
 
 export interface StatsWorkerApi {
   intervals(input: StatsInput, request: IntervalRequest, host?: MessagePort): Promise<IntervalView>;
-  compare(input: StatsInput, request: CompareRequest, host?: MessagePort): Promise<CompareReport>;
+  compare(input: StatsInput, request: CompareRequest, host?: MessagePort): Promise<CompareView>;
 }
 
 /**

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppBrowser, Page } from './browser.ts';
 import { launchApp } from './browser.ts';
-import { loadSample, openAt } from './steps.ts';
+import { forEachTab, loadSample, openAt } from './steps.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -58,16 +58,10 @@ describe('accessibility (axe-core)', () => {
   /** Every tab, by its position (names change with the language); a short settle for lazy panels. */
   async function scanTabs(label: string): Promise<Record<string, Found[]>> {
     const found: Record<string, Found[]> = {};
-    const count = await page.getByRole('tab').count();
-    expect(count).toBeGreaterThanOrEqual(8);
-    for (let i = 0; i < count; i++) {
-      const tab = page.getByRole('tab').nth(i);
-      const name = (await tab.textContent())!.trim();
-      await tab.click();
-      await page.waitForTimeout(800);
+    await forEachTab(page, async (name) => {
       const v = await seriousViolations(page);
       if (v.length > 0) found[`${label} · ${name}`] = v;
-    }
+    });
     return found;
   }
 

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppBrowser, Page } from './browser.ts';
 import { launchApp } from './browser.ts';
-import { loadSample, openAt, runFromUi } from './steps.ts';
+import { forEachTab, loadSample, openAt, runFromUi } from './steps.ts';
 import { zh } from '../../src/ui/shared/i18n/zh.ts';
 
 /**
@@ -125,15 +125,7 @@ describe('the Chinese interface', () => {
   });
 
   it('every tab, with a run loaded, shows no Latin-script word outside the allow-list', async () => {
-    const count = await page.getByRole('tab').count();
-    expect(count).toBeGreaterThanOrEqual(8);
-    for (let i = 0; i < count; i++) {
-      const tab = page.getByRole('tab').nth(i);
-      const name = (await tab.textContent())!.trim();
-      await tab.click();
-      await page.waitForTimeout(800);
-      await scan(name);
-    }
+    await forEachTab(page, scan);
   });
 
   it('the sentence detail of a row whose lengths differ', async () => {

@@ -32,3 +32,16 @@ export async function runFromUi(page: Page, judge: string | null, timeout = 300_
   await tab(page, 'Run');
   await expect.poll(() => page.getByTestId('run-status').nth(before).textContent()).toBe('done');
 }
+
+/** Visits every tab in order (names change with the language), letting lazy panels settle, and calls `visit`. */
+export async function forEachTab(page: Page, visit: (name: string) => Promise<void>): Promise<void> {
+  const count = await page.getByRole('tab').count();
+  expect(count).toBeGreaterThanOrEqual(8);
+  for (let i = 0; i < count; i++) {
+    const tab = page.getByRole('tab').nth(i);
+    const name = (await tab.textContent())!.trim();
+    await tab.click();
+    await page.waitForTimeout(800);
+    await visit(name);
+  }
+}

@@ -80,6 +80,8 @@ describe('the stats worker', { timeout: 120_000 }, () => {
     const progress: StatsProgress[] = [];
     const page = await runner.compare(input, { settings: { resamples: 300, seed: 7, confidence: 0.95 }, keys: 'headline' }, { onProgress: (p) => progress.push(p) });
     expect(compareJson(page)).toBe(cli); // the page's JSON export
+    // Its coded warnings, for the page only, say the same in the same order.
+    expect(page.codedWarnings.map((w) => w.message)).toEqual(page.warnings);
     expect(workers).toHaveLength(1);
     expect(workers[0]!.terminated).toBe(true);
     expect(progress.some((p) => p.phase === 'bootstrap')).toBe(true);
@@ -89,7 +91,7 @@ describe('the stats worker', { timeout: 120_000 }, () => {
     const input = pageSample();
     const cli = await cliCompare(['--resamples', '120', '--seed', 'abc', '--metrics', 'cscd,proofread', '--keys', 'all']);
     const page = await mainThreadStats.compare(input, { settings: { resamples: 120, seed: 'abc', confidence: 0.95 }, keys: 'all', metrics: ['cscd', 'proofread'] });
-    expect(JSON.stringify(page, null, 2) + '\n').toBe(cli);
+    expect(compareJson(page)).toBe(cli);
   });
 
   it('computes intervals and slices in the worker exactly as on the main thread', async () => {

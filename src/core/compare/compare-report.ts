@@ -3,6 +3,7 @@
  * the run's own values, every pairwise comparison, and the sentence sets.
  */
 import type { RunResult } from '../evaluate.ts';
+import { wrapCoded, type MaybeCoded } from '../messages.ts';
 import type { Report, SystemInput } from '../report.ts';
 import { TOOL_NAME, TOOL_VERSION } from '../version.ts';
 import type { ResampleSettings } from './bootstrap.ts';
@@ -37,9 +38,27 @@ export function compareReport(
   options: CompareOptions & { keys: 'headline' | 'all' },
   earlierWarnings: readonly string[] = [],
 ): CompareReport {
-  const { comparisons, warnings } = compareSystems(tablesFromRun(run), options);
+  return codedCompareReport(run, systems, options, earlierWarnings).report;
+}
+
+/**
+ * compareReport with its warnings also coded, in the same order (for the page; the report itself, which is what
+ * the JSON export writes, has only the CLI's English).
+ */
+export function codedCompareReport(
+  run: RunResult,
+  systems: readonly SystemInput[],
+  options: CompareOptions & { keys: 'headline' | 'all' },
+  earlierWarnings: readonly string[] = [],
+): { report: CompareReport; codedWarnings: MaybeCoded[] } {
+  const { comparisons, warnings, codedWarnings } = compareSystems(tablesFromRun(run), options);
   const { resamples, seed, confidence } = options;
-  return {
+  // A run without structured warnings (or with a different count) keeps its English lines.
+  const runWarnings: MaybeCoded[] =
+    run.warnings.length === run.report.warnings.length
+      ? run.warnings.map((w) => wrapCoded('run.warning', { system: w.system, profile: w.profile }, w))
+      : run.report.warnings.map((message) => ({ message }));
+  const report: CompareReport = {
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
     dataset: run.report.dataset,
     profiles: run.report.profiles,
@@ -49,4 +68,5 @@ export function compareReport(
     sentence_sets: sentenceSets(systems),
     warnings: [...earlierWarnings, ...run.report.warnings, ...warnings],
   };
+  return { report, codedWarnings: [...earlierWarnings.map((message) => ({ message })), ...runWarnings, ...codedWarnings] };
 }

@@ -3,6 +3,7 @@
  * resamples: `intervals[SYSTEM][PROFILE]` mirrors the profile's values, each ratio key holding [low, high]
  * (or null, see percentileInterval).
  */
+import { coded, type CodedMessage } from '../messages.ts';
 import { percentileInterval } from '../stats/resample.ts';
 import { bootstrapReplicates, type ResampleSettings, type BootstrapOptions } from './bootstrap.ts';
 import type { CountTable } from './count-table.ts';
@@ -19,8 +20,10 @@ export interface SystemTables {
 
 export interface IntervalsResult {
   intervals: Record<string, Record<string, Nested<Interval>>>;
-  /** Keys with undefined resamples: which, how many, and whether the interval was withheld. */
+  /** Keys with undefined resamples: which, how many, and whether the interval was withheld (the CLI's English). */
   warnings: string[];
+  /** The same warnings with codes and parameters, for the page. */
+  codedWarnings: CodedMessage[];
 }
 
 export function computeIntervals(
@@ -35,7 +38,7 @@ export function computeIntervals(
     { resamples: settings.resamples, seed: settings.seed, ...extra },
   );
   const intervals: IntervalsResult['intervals'] = {};
-  const warnings: string[] = [];
+  const codedWarnings: CodedMessage[] = [];
   flat.forEach((f, t) => {
     const node: Nested<Interval> = {};
     const { paths, replicates } = reps[t]!;
@@ -43,13 +46,11 @@ export function computeIntervals(
       const { interval, nulls } = percentileInterval(replicates[p]!, settings.confidence);
       setAt(node, path, interval);
       if (nulls > 0) {
-        warnings.push(
-          `${f.system} / ${f.profile} / ${pathName(path)}: undefined in ${nulls} of ${settings.resamples} resamples` +
-            (interval === null ? ', more than the interval allows, so no interval' : ', left out of the interval'),
-        );
+        const withheld = interval === null ? 1 : 0;
+        codedWarnings.push(coded('interval.undefined', { system: f.system, profile: f.profile, key: pathName(path), nulls, resamples: settings.resamples, withheld }));
       }
     });
     (intervals[f.system] ??= {})[f.profile] = node;
   });
-  return { intervals, warnings };
+  return { intervals, warnings: codedWarnings.map((w) => w.message), codedWarnings };
 }

@@ -11,6 +11,7 @@ import { holm } from '../stats/holm.ts';
 import { seedFromString, type Seed } from '../stats/random.ts';
 import { percentileInterval, tidy } from '../stats/resample.ts';
 import type { CancelSignal } from '../cancel.ts';
+import { coded, type CodedMessage } from '../messages.ts';
 import { bootstrapReplicates, type ResampleProgress, type ResampleSettings } from './bootstrap.ts';
 import { alignTables, totalsOf, type CountTable } from './count-table.ts';
 import type { Interval, SystemTables } from './intervals.ts';
@@ -45,7 +46,10 @@ export interface CompareOptions extends ResampleSettings {
 
 export interface CompareResult {
   comparisons: Comparison[];
+  /** The CLI's English text of `codedWarnings`, in the same order. */
   warnings: string[];
+  /** The same warnings with codes and parameters, for the page. */
+  codedWarnings: CodedMessage[];
 }
 
 /** The randomization stream of one pair: its own seed, so adding a system does not change other pairs' p. */
@@ -66,7 +70,7 @@ export function bootstrapP(deltas: Float64Array, observed: number): number | nul
 }
 
 export function compareSystems(systems: readonly SystemTables[], options: CompareOptions): CompareResult {
-  const warnings: string[] = [];
+  const codedWarnings: CodedMessage[] = [];
   const profiles = [...new Set(systems.flatMap((s) => Object.keys(s.tables)))];
   // Per profile: one column order for every system, and the keys to compare (union over systems, first seen first).
   const aligned = new Map<string, Map<string, CountTable>>();
@@ -79,7 +83,7 @@ export function compareSystems(systems: readonly SystemTables[], options: Compar
     for (const t of tables) for (const p of ratioPaths(t)) if (!seen.has(pathName(p))) seen.set(pathName(p), p);
     const all = [...seen.values()];
     pathsOf.set(profile, options.keys === 'all' ? all : headlinePaths(all));
-    for (const s of systems) if (!s.tables[profile]) warnings.push(`${profile} did not score ${s.name}, so no comparison of it on ${profile}`);
+    for (const s of systems) if (!s.tables[profile]) codedWarnings.push(coded('compare.not-scored', { profile, system: s.name }));
   }
 
   const flat: { system: string; profile: string; table: CountTable }[] = [];
@@ -128,8 +132,8 @@ export function compareSystems(systems: readonly SystemTables[], options: Compar
         const ci = delta === null ? { interval: null, nulls: 0 } : percentileInterval(deltas, options.confidence);
         const undefinedAr = ar.undefinedSamples[j]![q]!;
         if (delta !== null && (ci.nulls > 0 || undefinedAr > 0)) {
-          warnings.push(
-            `${sa.name} vs ${sb.name} / ${profile} / ${pathName(path)}: delta undefined in ${ci.nulls} bootstrap and ${undefinedAr} randomization samples (left out)`,
+          codedWarnings.push(
+            coded('compare.delta-undefined', { a: sa.name, b: sb.name, profile, key: pathName(path), bootstrap: ci.nulls, randomization: undefinedAr }),
           );
         }
         comparisons.push({
@@ -153,5 +157,5 @@ export function compareSystems(systems: readonly SystemTables[], options: Compar
     holm(mine.map((c) => c.p_randomization)).forEach((p, k) => (mine[k]!.p_holm = p));
   });
   options.onProgress?.({ phase: 'randomization', done: pairs.length, total: pairs.length });
-  return { comparisons, warnings };
+  return { comparisons, warnings: codedWarnings.map((w) => w.message), codedWarnings };
 }

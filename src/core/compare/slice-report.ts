@@ -2,6 +2,7 @@
  * Every profile per slice, from the same per-sentence counts (no rescoring): a slice's values are summarize of
  * the counts summed over its sentences; its intervals resample within the slice (same seed, same stream).
  */
+import { wrapCoded, type MaybeCoded } from '../messages.ts';
 import type { SliceFamily } from '../slices/types.ts';
 import type { ResampleSettings } from './bootstrap.ts';
 import { countsOf, type Values } from './count-table.ts';
@@ -22,7 +23,14 @@ export interface SliceSection {
   [family: string]: { slices: Record<string, SliceEntry>; unassigned: SliceFamily['unassigned'] };
 }
 
-export function sliceSection(systems: readonly SystemTables[], families: readonly SliceFamily[], ci?: ResampleSettings, warnings: string[] = []): SliceSection {
+/** Interval warnings go to `warnings` (the CLI's English) and, coded, to `codedWarnings` when given. */
+export function sliceSection(
+  systems: readonly SystemTables[],
+  families: readonly SliceFamily[],
+  ci?: ResampleSettings,
+  warnings: string[] = [],
+  codedWarnings?: MaybeCoded[],
+): SliceSection {
   const out: SliceSection = {};
   for (const fam of families) {
     const slices: Record<string, SliceEntry> = {};
@@ -48,7 +56,9 @@ export function sliceSection(systems: readonly SystemTables[], families: readonl
         if (ci) {
           const r = computeIntervals(systems, ci, { subset: slice.indices });
           entry.intervals = r.intervals;
-          warnings.push(...r.warnings.map((w) => `slice ${fam.family}=${slice.name}: ${w}`));
+          const wrapped = r.codedWarnings.map((w) => wrapCoded('slice.warning', { family: fam.family, slice: slice.name }, w));
+          warnings.push(...wrapped.map((w) => w.message));
+          codedWarnings?.push(...wrapped);
         }
       }
       slices[slice.name] = entry;

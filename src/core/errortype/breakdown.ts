@@ -6,7 +6,8 @@
 import { ProfileError, type MetricProfile } from '../metrics/profile.ts';
 import { findProfile, PROFILES } from '../metrics/registry.ts';
 import type { ProfileOutcome, SystemInput } from '../report.ts';
-import { leftOutMessage, unlessTooLong } from '../refused-rows.ts';
+import { wrapCoded, type MaybeCoded } from '../messages.ts';
+import { leftOut, unlessTooLong } from '../refused-rows.ts';
 import type { ScoredItem } from '../types.ts';
 import { errorUnits } from './classify.ts';
 import { ERROR_TYPES, type ErrorType, type ErrorUnit } from './types.ts';
@@ -51,7 +52,10 @@ export interface TypeBreakdown {
   recall: Record<ErrorType, TypeRecall>;
   precision: Record<ErrorType, TypePrecision>;
   profiles: Record<ErrorType, TypeSubsetScores>;
+  /** The CLI's English text of `codedWarnings`. */
   warnings: string[];
+  /** The same warnings with codes and parameters, for the page; not enumerable, so JSON (and a worker's message) leaves it out. */
+  readonly codedWarnings?: readonly MaybeCoded[];
 }
 
 function ratio(n: number, d: number): number | null {
@@ -79,17 +83,19 @@ function sentenceType(units: readonly ErrorUnit[]): ErrorType | 'mixed' | null {
   return units.every((u) => u.type === first) ? first : 'mixed';
 }
 
-function runProfiles(items: readonly ScoredItem[], profiles: readonly MetricProfile[], type: ErrorType, warnings: string[]) {
+function runProfiles(items: readonly ScoredItem[], profiles: readonly MetricProfile[], type: ErrorType, warnings: MaybeCoded[]) {
   const scores: Record<string, ProfileOutcome> = {};
   for (const profile of profiles) {
     try {
       const result = profile.compute(items);
       scores[profile.name] = result.values;
-      for (const w of result.warnings) warnings.push(`${type} / ${profile.name}: ${w.message}`);
+      for (const w of result.warnings) warnings.push(wrapCoded('bytype.warning', { errorType: type, profile: profile.name }, w));
     } catch (err) {
       if (!(err instanceof ProfileError)) throw err;
       scores[profile.name] = { error: err.message };
-      warnings.push(`${type} / ${err.message}`);
+      // err.message is "PROFILE: why"; the refusal's own text follows the profile's name.
+      const why = err.coded ?? err.message.slice(err.profile.length + 2);
+      warnings.push(wrapCoded('bytype.warning', { errorType: type, profile: err.profile }, why));
     }
   }
   return scores;
@@ -108,7 +114,7 @@ export function typeBreakdown(items: readonly ScoredItem[], profiles: readonly M
   const clean: ScoredItem[] = [];
   const byType = perType<ScoredItem[]>(() => []);
   let mixed = 0;
-  const warnings: string[] = [];
+  const warnings: MaybeCoded[] = [];
 
   for (const [index, item] of items.entries()) {
     // A row too long to align is left out of the whole breakdown, by name.
@@ -117,7 +123,8 @@ export function typeBreakdown(items: readonly ScoredItem[], profiles: readonly M
       errorUnits(item.source, item.prediction),
     ]);
     if (!units.ok) {
-      warnings.push(leftOutMessage(units.row));
+      const m = leftOut(units.row);
+      warnings.push(typeof m === 'string' ? { message: m } : m);
       continue;
     }
     const [gold, predicted] = units.value;
@@ -158,7 +165,7 @@ export function typeBreakdown(items: readonly ScoredItem[], profiles: readonly M
     subsets[type].scores = runProfiles(items.filter((i) => keep.has(i)), profiles, type, warnings);
   }
 
-  return {
+  const breakdown: TypeBreakdown = {
     test_set: {
       gold_units: allGold.length,
       by_type: typeShares(allGold),
@@ -168,8 +175,9 @@ export function typeBreakdown(items: readonly ScoredItem[], profiles: readonly M
     recall,
     precision,
     profiles: subsets,
-    warnings,
+    warnings: warnings.map((w) => w.message),
   };
+  return Object.defineProperty(breakdown, 'codedWarnings', { value: warnings, enumerable: false });
 }
 
 function perTypeCounts(byType: Record<ErrorType, ScoredItem[]>): Record<ErrorType, number> {

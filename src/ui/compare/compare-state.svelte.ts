@@ -1,7 +1,7 @@
 /** The Compare panel's form and result: systems, metrics, keys, resamples and seed; runs in the stats worker. */
 import { RESAMPLE_DEFAULTS } from '../../core/compare/index.ts';
 import { DEFAULT_PROFILES } from '../../core/metrics/registry.ts';
-import type { CompareReport, CompareRequest, StatsInput, StatsProgress } from '../../workers/stats-compute.ts';
+import type { CompareView, CompareRequest, StatsInput, StatsProgress } from '../../workers/stats-compute.ts';
 import type { StatsRunner } from '../../workers/stats-client.ts';
 import { WorkerJob } from '../shared/worker-job.svelte.ts';
 import { parseResamples, parseSeed } from './stats-input.ts';
@@ -16,7 +16,7 @@ export class CompareState extends WorkerJob<StatsProgress> {
   keys = $state<'headline' | 'all'>('headline');
   resamples = $state(String(RESAMPLE_DEFAULTS.resamples));
   seed = $state(String(RESAMPLE_DEFAULTS.seed));
-  result = $state.raw<CompareReport | null>(null);
+  result = $state.raw<CompareView | null>(null);
 
   constructor(private readonly runner: StatsRunner) {
     super({ phase: 'score', done: 0, total: 1 });

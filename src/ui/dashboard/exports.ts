@@ -15,7 +15,7 @@ import { t } from '../shared/i18n/index.ts';
 import { f1Overview, formatNumber, layoutGroupedBars, layoutHorizontalBars, opsShares, OP_KINDS, PALETTE, proofreadChart, type SeriesData } from '../shared/charts.ts';
 import { flagsFor, type ExplorerData } from '../explorer/explorer.ts';
 import { compareToMarkdown } from '../../core/compare/markdown.ts';
-import type { CompareReport, IntervalView } from '../../workers/stats-compute.ts';
+import type { CompareReport, CompareView, IntervalView } from '../../workers/stats-compute.ts';
 import { compareCsv } from '../compare/compare-view.ts';
 import { tableInterval } from './intervals.ts';
 
@@ -233,8 +233,10 @@ export function reportMarkdownWithIntervals(report: Report, view: IntervalView |
 }
 
 /** `csc-studio compare --format json`, byte for byte. */
-export function compareJson(report: CompareReport): string {
-  return JSON.stringify(report, null, 2) + '\n';
+export function compareJson(report: CompareReport | CompareView): string {
+  // The page's coded warnings are not part of the CLI's report.
+  const { codedWarnings: _coded, ...cli } = report as CompareView;
+  return JSON.stringify(cli, null, 2) + '\n';
 }
 
 /** `csc-studio compare --format md`. */

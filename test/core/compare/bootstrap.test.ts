@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { bootstrapReplicates } from '../../../src/core/compare/bootstrap.ts';
 import { computeIntervals } from '../../../src/core/compare/intervals.ts';
+import { sliceSection } from '../../../src/core/compare/slice-report.ts';
+import type { MaybeCoded } from '../../../src/core/messages.ts';
 import { bootstrapP } from '../../../src/core/compare/pairwise.ts';
 import { percentileInterval } from '../../../src/core/stats/resample.ts';
 import { accTable, prfTable, scripted } from './helpers.ts';
@@ -73,5 +75,24 @@ describe('computeIntervals', () => {
     const r = computeIntervals([{ name: 's', tables: { toy: table } }], { resamples: 300, seed: 1, confidence: 0.95 });
     expect(r.intervals.s!.toy!.p).toBeNull();
     expect(r.warnings.some((w) => /^s \/ toy \/ p: undefined in \d+ of 300 resamples, more than the interval allows/.test(w))).toBe(true);
+    // The same warning with its code and parameters (for the page), its English unchanged.
+    expect(r.codedWarnings.map((w) => w.message)).toEqual(r.warnings);
+    const w = r.codedWarnings.find((x) => x.params['key'] === 'p')!;
+    expect(w.code).toBe('interval.undefined');
+    expect(w.params).toMatchObject({ system: 's', profile: 'toy', key: 'p', resamples: 300, withheld: 1 });
+    expect(w.message).toBe(`s / toy / p: undefined in ${w.params['nulls']} of 300 resamples, more than the interval allows, so no interval`);
+  });
+
+  it('puts a slice around its interval warnings, in English and coded', () => {
+    const table = prfTable([[1, 1, 1], [0, 0, 1], [0, 0, 1], [0, 0, 1], [0, 0, 1], [0, 0, 1]]);
+    const family = { family: 'errors' as const, slices: [{ name: '1', label: 'one error', indices: [0, 1, 2, 3, 4, 5], error_sentences: 6, clean_sentences: 0 }], unassigned: null };
+    const settings = { resamples: 300, seed: 1, confidence: 0.95 };
+    const warnings: string[] = [];
+    const coded: MaybeCoded[] = [];
+    sliceSection([{ name: 's', tables: { toy: table } }], [family], settings, warnings, coded);
+    const plain = computeIntervals([{ name: 's', tables: { toy: table } }], settings, { subset: family.slices[0]!.indices });
+    expect(warnings).toEqual(plain.warnings.map((w) => `slice errors=1: ${w}`));
+    expect(coded.map((w) => w.message)).toEqual(warnings);
+    expect(coded[0]).toMatchObject({ code: 'slice.warning', params: { ...plain.codedWarnings[0]!.params, family: 'errors', slice: '1', inner: 'interval.undefined' } });
   });
 });

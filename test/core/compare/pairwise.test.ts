@@ -83,6 +83,17 @@ describe('compareSystems', () => {
     expect(comparisons.filter((c) => c.ci !== null).length).toBeGreaterThan(15);
   });
 
+  it('codes the undefined-delta warning; its English is unchanged', () => {
+    const r = compareSystems(systemsOf([['a', A_ITEMS], ['copy', A_ITEMS]], ['cscd', 'lemon', 'proofread']), { ...settings, keys: 'all' });
+    expect(r.codedWarnings.map((w) => w.message)).toEqual(r.warnings);
+    const w = r.codedWarnings.find((x) => x.code === 'compare.delta-undefined')!;
+    const { a, b, profile, key, bootstrap, randomization } = w.params;
+    expect([a, b]).toEqual(['a', 'copy']);
+    expect(r.comparisons.some((c) => c.profile === profile && c.key === key)).toBe(true);
+    expect(Number(bootstrap) + Number(randomization)).toBeGreaterThan(0);
+    expect(w.message).toBe(`a vs copy / ${profile} / ${key}: delta undefined in ${bootstrap} bootstrap and ${randomization} randomization samples (left out)`);
+  });
+
   it('the same seed gives byte-identical output, another seed different p', () => {
     const sys = systemsOf([['a', A_ITEMS], ['b', B_ITEMS], ['c', A_ITEMS.map((it) => ({ ...it, prediction: it.source }))]]);
     const one = JSON.stringify(compareSystems(sys, settings));
@@ -111,5 +122,10 @@ describe('compareSystems', () => {
     const r = compareSystems(sys, settings);
     expect(r.comparisons.every((c) => c.profile === 'cscd')).toBe(true);
     expect(r.warnings).toContain('sighan did not score b, so no comparison of it on sighan');
+    expect(r.codedWarnings).toContainEqual({
+      code: 'compare.not-scored',
+      params: { profile: 'sighan', system: 'b' },
+      message: 'sighan did not score b, so no comparison of it on sighan',
+    });
   });
 });

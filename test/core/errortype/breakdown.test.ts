@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { byTypeSection, touches, typeBreakdown, type ErrorUnit } from '../../../src/core/errortype/index.ts';
 import { ProfileError, type MetricProfile } from '../../../src/core/metrics/profile.ts';
+import { coded } from '../../../src/core/messages.ts';
 import { proofreadProfile } from '../../../src/core/metrics/proofread.ts';
 import type { ScoredItem } from '../../../src/core/types.ts';
 
@@ -81,6 +82,31 @@ describe('typeBreakdown', () => {
     const r = typeBreakdown([both, clean], [refusing]);
     expect(r.profiles.both.scores).toEqual({ strict: { error: 'strict: cannot score this' } });
     expect(r.warnings).toEqual(['both / strict: cannot score this']);
+    // An uncoded refusal stays uncoded (the page shows it in English).
+    expect(r.codedWarnings).toEqual([{ message: 'both / strict: cannot score this' }]);
+  });
+
+  it('codes a coded refusal with its error type and profile; the coded list stays out of the JSON', () => {
+    const why = coded('profile.unequal-lengths', { need: 'all', count: 1, ids: 'b1' });
+    const refusing: MetricProfile = {
+      name: 'strict',
+      version: '0',
+      description: '',
+      score: () => {
+        throw new ProfileError('strict', why);
+      },
+      summarize: () => ({ values: {}, warnings: [] }),
+      compute: () => {
+        throw new ProfileError('strict', why);
+      },
+    };
+    const r = typeBreakdown([both, clean], [refusing]);
+    const text = 'both / strict: needs source, reference and prediction of equal length (in characters); 1 row differs in length: b1';
+    expect(r.warnings).toEqual([text]);
+    expect(r.codedWarnings).toEqual([
+      { code: 'bytype.warning', params: { need: 'all', count: 1, ids: 'b1', errorType: 'both', profile: 'strict', inner: 'profile.unequal-lengths' }, message: text },
+    ]);
+    expect(JSON.stringify(r)).not.toContain('codedWarnings');
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { CompareState, COMPARE_METRICS } from '../../../src/ui/compare/compare-state.svelte.ts';
 import { parseResamples, parseSeed } from '../../../src/ui/compare/stats-input.ts';
-import type { CompareReport, CompareRequest } from '../../../src/workers/stats-compute.ts';
+import type { CompareView, CompareRequest } from '../../../src/workers/stats-compute.ts';
 import type { StatsRunner } from '../../../src/workers/stats-client.ts';
 
 describe('the Compare form', () => {
@@ -42,7 +42,7 @@ describe('the Compare form', () => {
 
   test('runs in the runner and keeps the result; errors are shown', async () => {
     const seen: CompareRequest[] = [];
-    const result = { comparisons: [] } as unknown as CompareReport;
+    const result = { comparisons: [] } as unknown as CompareView;
     const runner: StatsRunner = {
       where: 'main-thread',
       intervals: () => Promise.reject(new Error('x')),

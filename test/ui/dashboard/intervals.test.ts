@@ -18,6 +18,7 @@ const view: IntervalView = {
   },
   slices: null,
   warnings: [],
+  codedWarnings: [],
 };
 
 describe('intervals on the dashboard', () => {

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { AlignmentTooLongError } from '../../../src/core/align/limits.ts';
-import { ENGLISH_MESSAGES, MESSAGE_CODES, type MessageCode, type MessageParams } from '../../../src/core/messages.ts';
+import { ENGLISH_MESSAGES, MESSAGE_CODES, wrapCoded, type MessageCode, type MessageParams } from '../../../src/core/messages.ts';
 import { getLang, setLang } from '../../../src/ui/shared/i18n/index.ts';
 import { isTranslated, issueText, MESSAGE_TABLES, translateMessage, warningText } from '../../../src/ui/shared/i18n/messages.ts';
 
@@ -53,6 +53,12 @@ const SAMPLES: Record<MessageCode, MessageParams> = {
   'gcsc.no-operations': {},
   'gcsc.no-error-words': {},
   'ops.no-edits': {},
+  'run.warning': { system: 'bert', profile: 'gcsc', inner: 'gcsc.unjudged', count: 2 },
+  'slice.warning': { family: 'errors', slice: '3+', inner: 'interval.undefined', system: 'A', profile: 'cscd', key: 'S_C_p', nulls: 12, resamples: 1000, withheld: 0 },
+  'bytype.warning': { errorType: 'phonetic', profile: 'sighan', inner: 'profile.unequal-lengths', need: 'all', count: 2, ids: 'b, c' },
+  'compare.not-scored': { profile: 'sighan', system: 'llm' },
+  'compare.delta-undefined': { a: 'A', b: 'B', profile: 'cherrant', key: 'cs.F0.5', bootstrap: 3, randomization: 0 },
+  'interval.undefined': { system: 'A', profile: 'cscd', key: 'S_C_r', nulls: 700, resamples: 1000, withheld: 1 },
 };
 
 const HAN = /\p{Script=Han}/u;
@@ -107,6 +113,26 @@ describe('coded messages in the page', () => {
     const w = { system: 'bert', profile: 'gcsc', message: '2 operations could not be judged and count as incorrect', code: 'gcsc.unjudged' as const, params: { count: 2 } };
     expect(warningText(w, 'zh')).toBe('bert / gcsc: 有 2 个操作无法判定，按错误计');
     expect(warningText(w, 'en')).toBe('bert / gcsc: 2 operations could not be judged and count as incorrect');
+  });
+
+  it('comparison, interval, slice and error-type warnings: wrappers say their inner message in Chinese too', () => {
+    const zh = (code: MessageCode) => translateMessage({ message: '', code, params: SAMPLES[code] }, 'zh');
+    const en = (code: MessageCode) => ENGLISH_MESSAGES[code](SAMPLES[code]);
+    expect(zh('compare.not-scored')).toBe('sighan 没有为 llm 计分，因此不在 sighan 上比较它');
+    expect(en('compare.not-scored')).toBe('sighan did not score llm, so no comparison of it on sighan');
+    expect(zh('compare.delta-undefined')).toBe('A 对比 B / cherrant / cs.F0.5：差值在 3 个自助法样本和 0 个随机化样本中未定义（已略去）');
+    expect(en('compare.delta-undefined')).toBe('A vs B / cherrant / cs.F0.5: delta undefined in 3 bootstrap and 0 randomization samples (left out)');
+    expect(zh('interval.undefined')).toBe('A / cscd / S_C_r：1,000 次重抽样中有 700 次未定义，超出区间所能容许的数量，因此不给出区间');
+    expect(en('interval.undefined')).toBe('A / cscd / S_C_r: undefined in 700 of 1000 resamples, more than the interval allows, so no interval');
+    expect(zh('slice.warning')).toBe('切片 标准错误数（0、1、2、≥3） = 3+：A / cscd / S_C_p：1,000 次重抽样中有 12 次未定义，已从区间中略去');
+    expect(en('slice.warning')).toBe('slice errors=3+: A / cscd / S_C_p: undefined in 12 of 1000 resamples, left out of the interval');
+    expect(zh('bytype.warning')).toBe('音近 / sighan：要求原句、参考答案与预测等长（按字符计）；有 2 行长度不同：b, c');
+    expect(en('bytype.warning')).toBe('phonetic / sighan: needs source, reference and prediction of equal length (in characters); 2 rows differ in length: b, c');
+    expect(zh('run.warning')).toBe('bert / gcsc: 有 2 个操作无法判定，按错误计');
+    // A wrapper around an uncoded message is itself uncoded, so the page shows it in English (marked so).
+    const plain = wrapCoded('bytype.warning', { errorType: 'other', profile: 'input' }, 'item x has no reference');
+    expect(plain).toEqual({ message: 'other / input: item x has no reference' });
+    expect(isTranslated(plain)).toBe(false);
   });
 
   it('falls back to the English message without a code or with one it does not know', () => {

@@ -15,6 +15,7 @@ import {
 import type { RunWarning } from '../../../core/report.ts';
 import type { InputIssue } from '../../../core/types.ts';
 import { getLang, type Lang } from './index.ts';
+import { zh } from './zh.ts';
 
 type Render = (p: MessageParams) => string;
 
@@ -64,6 +65,16 @@ function zhList(p: MessageParams, k: string, table: Record<string, string>, sep:
 function zhLineOrderExamples(p: MessageParams): string {
   return Array.from({ length: Number(p['examples']) }, (_, i) => `第 ${str(p, `line${i + 1}`)} 行：“${str(p, `prediction${i + 1}`)}”，测试集为“${str(p, `test${i + 1}`)}”`).join('；');
 }
+
+/** The wrapped message (a code in params.inner, or its English text when it had none), in Chinese. */
+function inner(p: MessageParams): string {
+  const code = str(p, 'inner');
+  return isMessageCode(code) ? ZH[code](p) : code;
+}
+
+/** An error type or slice family by its Chinese name (the key itself when there is none). */
+const zhErrorType = (p: MessageParams) => zh.errorTypes.names[str(p, 'errorType')] ?? str(p, 'errorType');
+const zhSliceFamily = (p: MessageParams) => zh.stats.sliceFamilies[str(p, 'family')] ?? str(p, 'family');
 
 /** The nested reason (a code in params.reason), in Chinese. */
 function nested(p: MessageParams): string {
@@ -132,6 +143,15 @@ const ZH: Record<MessageCode, Render> = {
   'gcsc.no-operations': () => '没有任何操作：系统什么也没改，因此 S_C_p 和 C_C_p 未定义（null）',
   'gcsc.no-error-words': () => '测试集中没有错误词，因此 S_C_r 和 C_C_r 未定义（null）',
   'ops.no-edits': () => '没有任何编辑：各项占比未定义（null）',
+  'run.warning': (p) => `${str(p, 'system')} / ${str(p, 'profile')}: ${inner(p)}`,
+  'slice.warning': (p) => `切片 ${zhSliceFamily(p)} = ${str(p, 'slice')}：${inner(p)}`,
+  'bytype.warning': (p) => `${zhErrorType(p)} / ${str(p, 'profile')}：${inner(p)}`,
+  'compare.not-scored': (p) => `${str(p, 'profile')} 没有为 ${str(p, 'system')} 计分，因此不在 ${str(p, 'profile')} 上比较它`,
+  'compare.delta-undefined': (p) =>
+    `${str(p, 'a')} 对比 ${str(p, 'b')} / ${str(p, 'profile')} / ${str(p, 'key')}：差值在 ${n0(p, 'bootstrap')} 个自助法样本和 ${n0(p, 'randomization')} 个随机化样本中未定义（已略去）`,
+  'interval.undefined': (p) =>
+    `${str(p, 'system')} / ${str(p, 'profile')} / ${str(p, 'key')}：${n0(p, 'resamples')} 次重抽样中有 ${n0(p, 'nulls')} 次未定义` +
+    (Number(p['withheld']) === 1 ? '，超出区间所能容许的数量，因此不给出区间' : '，已从区间中略去'),
 };
 
 const TABLES: Record<Lang, Record<MessageCode, Render>> = { en: ENGLISH_MESSAGES, zh: ZH };
