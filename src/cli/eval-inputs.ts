@@ -7,6 +7,7 @@ import { datasetFingerprint, joinPredictions, readPredictions, readSighanTestSet
 import { NormalizationOptionError, parseNormalizationOptions, type NormalizationOptions } from '../core/normalize/index.ts';
 import type { DatasetInfo, SystemInput } from '../core/report.ts';
 import type { TestSet } from '../core/types.ts';
+import { nodeSha256Stream } from './node-hash.ts';
 import { loadInputFile, parseColumnsArg, parseSystemArg, UsageError } from './args.ts';
 
 export const INPUT_FLAGS = {
@@ -81,7 +82,7 @@ export async function loadEvalInputs(values: InputFlagValues): Promise<EvalInput
     format: testSet.format,
     encoding: testSet.encoding,
     rows: testSet.rows.length,
-    fingerprint: datasetFingerprint(testSet),
+    fingerprint: datasetFingerprint(testSet, nodeSha256Stream()),
   };
   return { testSet, systems, dataset, inputs, warnings };
 }

@@ -14,22 +14,35 @@ const FINGERPRINT_TAG = 'csc-studio test set v1';
  * do not imply (a label putting back the source's own character) change label-based scores, so a row with
  * such labels appends them: [id, source, ...references, {labels}].
  */
-export function datasetFingerprint(testSet: Pick<TestSet, 'rows'>): string {
+export function datasetFingerprint(testSet: Pick<TestSet, 'rows'>, hash: Sha256Stream = nobleSha256Stream()): string {
   const rows = [...testSet.rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const encoder = new TextEncoder();
-  const hash = sha256.create(); // in pieces of about 64K characters: no copy of the whole set, few small updates
-  let pending = FINGERPRINT_TAG + '\n';
+  let pending = FINGERPRINT_TAG + '\n'; // hashed in pieces of about 64K characters: no copy of the whole set
   for (const r of rows) {
     const fields: unknown[] = [r.id, r.source, ...r.references];
     if (hasUnimpliedLabels(r)) fields.push({ labels: r.goldLabels });
     pending += JSON.stringify(fields) + '\n';
     if (pending.length >= 1 << 16) {
-      hash.update(encoder.encode(pending));
+      hash.update(pending);
       pending = '';
     }
   }
-  hash.update(encoder.encode(pending));
-  return bytesToHex(hash.digest());
+  hash.update(pending);
+  return hash.hex();
+}
+
+/** sha-256 over UTF-8 text given in pieces. The CLI passes Node's native hash (node:crypto); the page uses this one. */
+export interface Sha256Stream {
+  update(text: string): void;
+  hex(): string;
+}
+
+export function nobleSha256Stream(): Sha256Stream {
+  const encoder = new TextEncoder();
+  const hash = sha256.create();
+  return {
+    update: (text) => hash.update(encoder.encode(text)),
+    hex: () => bytesToHex(hash.digest()),
+  };
 }
 
 /** True when the truth labels differ from the positions where source and first reference differ. */

@@ -27,7 +27,7 @@ export {
 } from './decode.ts';
 export { joinPredictions, type JoinedItems, type JoinOptions } from './join.ts';
 export { isIdSummaryIssue, summaryLine, type IdMismatchCause, type IdMismatchSummary, type IdSummaryIssue } from './id-mismatch.ts';
-export { datasetFingerprint } from './fingerprint.ts';
+export { datasetFingerprint, nobleSha256Stream, type Sha256Stream } from './fingerprint.ts';
 export { unequalLengthRows, type UnequalLengthRow } from './lengths.ts';
 export { FILE_FORMATS, type FileFormat } from './detect-format.ts';
 export { MAX_REPORTED_ISSUES } from './issues.ts';

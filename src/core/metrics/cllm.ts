@@ -52,6 +52,16 @@ function chainB(b: readonly string[]): Map<string, number[]> {
 }
 
 /**
+ * difflib's j2len dictionaries as two rows of typed arrays: an entry is valid only when its stamp is the row's id
+ * (no clearing, no Map per row). Sized for one b, shared by one matchingBlocks call.
+ */
+interface RowScratch {
+  len: [Int32Array, Int32Array];
+  stamp: [Int32Array, Int32Array];
+  next: number;
+}
+
+/**
  * Longest common block in a[alo, ahi) × b[blo, bhi): earliest in a, then in b; extended over popular elements
  * on both sides (they are not junk, only unindexed). No isjunk, so the junk-extension passes never apply.
  */
@@ -63,25 +73,31 @@ function findLongestMatch(
   ahi: number,
   blo: number,
   bhi: number,
+  rows: RowScratch,
 ): Match {
   let besti = alo;
   let bestj = blo;
   let bestsize = 0;
-  let j2len = new Map<number, number>();
+  let [prevLen, curLen] = rows.len;
+  let [prevStamp, curStamp] = rows.stamp;
+  let prevId = -1; // the row before alo: empty
   for (let i = alo; i < ahi; i++) {
-    const next = new Map<number, number>();
+    const curId = ++rows.next;
     for (const j of b2j.get(a[i]!) ?? []) {
       if (j < blo) continue;
       if (j >= bhi) break;
-      const k = (j2len.get(j - 1) ?? 0) + 1;
-      next.set(j, k);
+      const k = (j > 0 && prevStamp[j - 1] === prevId ? prevLen[j - 1]! : 0) + 1;
+      curLen[j] = k;
+      curStamp[j] = curId;
       if (k > bestsize) {
         besti = i - k + 1;
         bestj = j - k + 1;
         bestsize = k;
       }
     }
-    j2len = next;
+    [prevLen, curLen] = [curLen, prevLen];
+    [prevStamp, curStamp] = [curStamp, prevStamp];
+    prevId = curId;
   }
   while (besti > alo && bestj > blo && a[besti - 1] === b[bestj - 1]) {
     besti--;
@@ -94,12 +110,14 @@ function findLongestMatch(
 
 function matchingBlocks(a: readonly string[], b: readonly string[]): Match[] {
   const b2j = chainB(b);
+  const size = b.length + 1;
+  const rows: RowScratch = { len: [new Int32Array(size), new Int32Array(size)], stamp: [new Int32Array(size), new Int32Array(size)], next: 0 };
   const queue: [number, number, number, number][] = [[0, a.length, 0, b.length]];
   const blocks: Match[] = [];
   // Python pops from the end (depth-first); the blocks are sorted afterwards, so only the split points matter.
   while (queue.length > 0) {
     const [alo, ahi, blo, bhi] = queue.pop()!;
-    const m = findLongestMatch(a, b, b2j, alo, ahi, blo, bhi);
+    const m = findLongestMatch(a, b, b2j, alo, ahi, blo, bhi, rows);
     const [i, j, k] = m;
     if (k === 0) continue;
     blocks.push(m);
