@@ -13,7 +13,10 @@ import { unitCostEdits } from '../src/core/align/unit-cost.ts';
 import { exactJudge } from '../src/core/gcsc/judge.ts';
 import { runGcsc } from '../src/core/gcsc/pipeline.ts';
 import { chars } from '../src/core/text.ts';
+import { loadCoreData } from '../src/core/core-data.ts';
 import { longRow, longText } from './long-row-fixture.ts';
+
+await loadCoreData(); // the aligners and the fixture read pinyin and t2s
 
 function step(name: string, fn: () => unknown): void {
   const t0 = performance.now();

@@ -4,10 +4,9 @@
  */
 import { glyphTableInfo } from '../../core/errortype/index.ts';
 import { buildConfusion, formatRows, generate, parseSentences, type ConfusionKind, type ConfusionSet, type GeneratedSet, type GenerationResult } from '../../core/generate/index.ts';
-import { datasetFingerprint, readTestSet, unequalLengthRows } from '../../core/io/index.ts';
-import type { TestRow } from '../../core/types.ts';
+import { readTestSet } from '../../core/io/index.ts';
 import { newId, type ImportBundle } from '../../db/repository.ts';
-import type { DatasetRecord } from '../../db/types.ts';
+import { datasetRecordFor } from './import-files.ts';
 import { chars } from '../../core/text.ts';
 import { SAMPLE_ROWS } from '../../sample/sample.ts';
 
@@ -91,18 +90,6 @@ export function generatedBundle(set: GeneratedSet, takenNames: Iterable<string>,
   const file = `${set.name}.tsv`;
   const testSet = readTestSet({ name: file, bytes: new TextEncoder().encode(formatRows(set.rows, 'tsv')) });
   const id = newId();
-  const dataset: DatasetRecord & { rows: TestRow[] } = {
-    id,
-    name: uniqueName(set.name, takenNames),
-    createdAt: now,
-    file,
-    format: testSet.format,
-    encoding: testSet.encoding,
-    fingerprint: datasetFingerprint(testSet),
-    rowCount: testSet.rows.length,
-    unequalLength: unequalLengthRows(testSet.rows).length,
-    rows: testSet.rows,
-  };
-  if (testSet.detected) dataset.detected = testSet.detected;
+  const dataset = datasetRecordFor(testSet, { id, name: uniqueName(set.name, takenNames), file, createdAt: now });
   return { datasetId: id, dataset, systems: [] };
 }

@@ -214,6 +214,24 @@ function outcomeFor(file: StagedFile, cache: ReadCache): FileOutcome {
  * Reads every staged file. With `existing` (a stored dataset and its system names), the staged files add systems
  * to it and must not contain a test set.
  */
+/** The stored form of a read test set: what it is, its fingerprint and counts, and its rows. */
+export function datasetRecordFor(
+  testSet: TestSet,
+  names: Pick<DatasetRecord, 'id' | 'name' | 'file' | 'createdAt'>,
+): DatasetRecord & { rows: TestSet['rows'] } {
+  const dataset: DatasetRecord & { rows: TestSet['rows'] } = {
+    ...names,
+    format: testSet.format,
+    encoding: testSet.encoding,
+    fingerprint: datasetFingerprint(testSet),
+    rowCount: testSet.rows.length,
+    unequalLength: unequalLengthRows(testSet.rows).length,
+    rows: testSet.rows,
+  };
+  if (testSet.detected) dataset.detected = testSet.detected;
+  return dataset;
+}
+
 export function validateStaged(
   staged: readonly StagedFile[],
   existing?: { dataset: DatasetRecord; rows: TestSet['rows']; systemNames: readonly string[] },
@@ -322,20 +340,8 @@ export function validateStaged(
     for (const s of systems) s.datasetId = datasetId;
     const bundle: ImportBundle = { datasetId, systems };
     if (!existing) {
-      const dataset: DatasetRecord & { rows: TestSet['rows'] } = {
-        id: datasetId,
-        name: stem(baseName(testFile!.path)),
-        createdAt: now,
-        file: baseName(testFile!.path),
-        format: testSet.format,
-        encoding: testSet.encoding,
-        fingerprint: datasetFingerprint(testSet),
-        rowCount: testSet.rows.length,
-        unequalLength: unequalLengthRows(testSet.rows).length,
-        rows: testSet.rows,
-      };
+      const dataset = datasetRecordFor(testSet, { id: datasetId, name: stem(baseName(testFile!.path)), file: baseName(testFile!.path), createdAt: now });
       if (truthFile) dataset.truthFile = baseName(truthFile.path);
-      if (testSet.detected) dataset.detected = testSet.detected;
       bundle.dataset = dataset;
     }
     result.bundle = bundle;

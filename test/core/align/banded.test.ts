@@ -11,6 +11,7 @@ import { AlignmentTooLongError, setMaxAlignCells } from '../../../src/core/align
 import { type Cilin, parseCilin } from '../../../src/core/align/cilin.ts';
 import type { AlignOp, AlignOpKind } from '../../../src/core/align/types.ts';
 import { unitBandTuning, unitCostEdits, type UnitCostEdit } from '../../../src/core/align/unit-cost.ts';
+import { mulberry32 } from '../../fixtures/rng.ts';
 
 // ---- Reference: the full ChERRANT-style table, as it was before banding. ----
 interface RefTable {
@@ -166,14 +167,6 @@ function refUnitCost(orig: readonly string[], cor: readonly string[]): UnitCostE
 }
 
 // ---- Random texts. ----
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 // Tiny alphabets make ties, repeats and transpositions common; homophones and punctuation vary the costs.
 const ALPHABETS = ['ab', 'abc', '的地得在再做坐，。！', '我很喜欢你他们是的了在有不人这中大为上个国', '𠮷吉野家a,.'];
@@ -204,7 +197,7 @@ interface Case {
 }
 
 function cases(seed: number, count: number): Case[] {
-  const r = rng(seed);
+  const r = mulberry32(seed);
   const out: Case[] = [];
   for (let c = 0; c < count; c++) {
     const alphabet = Array.from(ALPHABETS[c % ALPHABETS.length]!);
@@ -240,7 +233,7 @@ describe('banded alignment equals the full table', () => {
   }, 120_000);
 
   it('ChERRANT-style: long near-identical texts', () => {
-    const r = rng(7);
+    const r = mulberry32(7);
     for (let c = 0; c < 12; c++) {
       const alphabet = Array.from(ALPHABETS[c % ALPHABETS.length]!);
       const src = randomText(r, alphabet, 300 + Math.floor(r() * 300));
@@ -254,7 +247,7 @@ describe('banded alignment equals the full table', () => {
     // characters left out (在, ，).
     const cilin = parseCilin('Aa01A01= 的 地\nAa01B01= 得\nAb01A01= 做\nBa02A01= 坐 再\nBb02A01# 我\nAa02A01@ 你');
     const alphabet = Array.from('的地得做坐再我你在，');
-    const r = rng(11);
+    const r = mulberry32(11);
     let changed = 0;
     for (let c = 0; c < 1000; c++) {
       const src = randomText(r, alphabet, Math.floor(r() * 40));
@@ -272,7 +265,7 @@ describe('banded alignment equals the full table', () => {
 
   it('unit-cost (simple-csc levenshtein): same edits on 3,000 random pairs and long near-identical texts', () => {
     for (const { src, tgt } of cases(2, 3000)) expect(unitCostEdits(src, tgt), `${src.join('')} → ${tgt.join('')}`).toEqual(refUnitCost(src, tgt));
-    const r = rng(9);
+    const r = mulberry32(9);
     for (let c = 0; c < 12; c++) {
       const alphabet = Array.from(ALPHABETS[c % ALPHABETS.length]!);
       const src = randomText(r, alphabet, 400 + Math.floor(r() * 400));
@@ -284,7 +277,7 @@ describe('banded alignment equals the full table', () => {
 
 describe('withinOneEdit (the merger\'s swap test on long spans)', () => {
   it('equals levenshtein(a, b) <= 1 on 5,000 random pairs', () => {
-    const r = rng(3);
+    const r = mulberry32(3);
     for (let c = 0; c < 5000; c++) {
       const alphabet = Array.from(ALPHABETS[c % 2]!);
       const a = randomText(r, alphabet, Math.floor(r() * 6));

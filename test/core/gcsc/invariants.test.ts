@@ -3,18 +3,7 @@ import { sentenceOperations } from '../../../src/core/gcsc/sentence.ts';
 import { exactJudge } from '../../../src/core/gcsc/judge.ts';
 import { runGcsc } from '../../../src/core/gcsc/pipeline.ts';
 import type { Segmenter } from '../../../src/core/segment/segmenter.ts';
-
-/** mulberry32: a small seeded PRNG so every generated case is reproducible. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../fixtures/rng.ts';
 
 const ALPHABET = [...'我们学习中文今天很好的人是，。'];
 
@@ -48,7 +37,7 @@ function randomCase(random: () => number) {
 }
 
 describe('Eval-GCSC invariants on 3000 generated sentences', () => {
-  const random = rng(20231001);
+  const random = mulberry32(20231001);
   const cases = Array.from({ length: 3000 }, () => randomCase(random));
 
   it('operations partition the change: splicing every operation’s prediction into the source gives the prediction', () => {
