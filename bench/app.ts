@@ -57,23 +57,24 @@ async function pageRun(page: Page, files: string[], judge: (values: string[]) =>
   const values = await page.getByTestId('judge-select').locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
   await page.getByTestId('judge-select').selectOption(judge(values));
   await page.evaluate(() => {
-    const w = window as unknown as { __tasks: { start: number; ms: number; stage: string }[]; __end?: number; __stage: string; __observer?: PerformanceObserver; __watch?: number };
+    const w = window as unknown as { __tasks: { start: number; ms: number; stage: string }[]; __end?: number; __stage: string; __observer?: PerformanceObserver; __mutations?: MutationObserver };
     w.__tasks = [];
     delete w.__end;
-    w.__stage = 'start';
     w.__observer?.disconnect();
-    clearInterval(w.__watch);
-    // Which stage the page showed when the longest task began (read every 50 ms).
+    // Which stage the page showed when the longest task began; the run ends when the bar goes away (seen by a
+    // MutationObserver at once: later tasks, the dashboard opening, are not the run's).
     w.__stage = 'before the progress bar shows';
-    w.__watch = window.setInterval(() => {
+    w.__mutations?.disconnect();
+    // (An inline callback: a named function here would need a helper the page does not have.)
+    w.__mutations = new MutationObserver(() => {
       const shown = document.querySelector('[data-testid="progress-stage"]')?.textContent?.trim();
       if (shown) w.__stage = shown;
       else if (w.__stage !== 'before the progress bar shows' && w.__end === undefined) {
-        // The run ended (the bar went away) within the last 50 ms: later tasks (the dashboard opening) are not the run's.
         w.__end = performance.now();
         w.__stage = 'after the run';
       }
-    }, 50);
+    });
+    w.__mutations.observe(document.body, { childList: true, subtree: true, characterData: true });
     w.__observer = new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.__tasks.push({ start: e.startTime, ms: e.duration, stage: w.__stage });
     });

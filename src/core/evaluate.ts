@@ -11,10 +11,9 @@ import { GCSC_PROFILE, GCSC_PROFILE_NAMES, OPS_PROFILE } from './gcsc/names.ts';
 import { opsSentenceOrRefused, summarizeOps } from './gcsc/op-stats.ts';
 import { runGcsc, type GcscProgress, type GcscRun, type GcscSentence, type JudgedOperation } from './gcsc/pipeline.ts';
 import type { ResolvedJudge } from './judge-spec.ts';
-import { sumCounts, type Counts, type ProfileError, type SentenceScore } from './metrics/profile.ts';
+import { sumCounts, type Counts, type SentenceScore } from './metrics/profile.ts';
 import { DEFAULT_PROFILES, findProfile } from './metrics/registry.ts';
 import { describeCilin, type Cilin } from './align/cilin.ts';
-import { withCilin } from './metrics/cilin-profiles.ts';
 import { ALL_CORE_DATA, loadCoreData, type CoreData } from './core-data.ts';
 import {
   addRefusedRows,
@@ -22,8 +21,6 @@ import {
   refusalWarning,
   refusedRowWarning,
   renderWarning,
-  resolveProfiles,
-  runProfile,
   runWarning,
   type DatasetInfo,
   type GcscSection,
@@ -37,7 +34,8 @@ import { keptIndices, type RefusedRow } from './refused-rows.ts';
 import type { Segmenter } from './segment/segmenter.ts';
 import { cscdRowLabel, simpleCscRowLabel } from './metrics/simplecsc-labels.ts';
 import { charLength } from './text.ts';
-import { describeNormalization, ignoredCharSet, isNormalizing, normalizeItems, withIgnoredChars, type NormalizationOptions } from './normalize/index.ts';
+import { scoreProfiles, scoringProfiles, type ProfileRefusal, type ScoredProfile, type ScoringProgress, type ScoringRequest } from './score-profiles.ts';
+import { describeNormalization, ignoredCharSet, isNormalizing, normalizeItems, type NormalizationOptions } from './normalize/index.ts';
 
 export interface EvaluationPlan {
   /**
@@ -95,6 +93,11 @@ export interface EvaluateHooks {
    * stores it so a run cut short later resumes from there. Valid only until the returned promise settles.
    */
   onScored?: (partial: RunResult) => void | Promise<void>;
+  /**
+   * Scores the Eval-CSC profiles elsewhere (another worker calling scoreProfiles), reporting progress as it goes;
+   * absent: they score on this thread.
+   */
+  scoreProfiles?: (request: ScoringRequest, onProgress: (progress: ScoringProgress) => void) => Promise<ScoredProfile[][]>;
 }
 
 /** One sentence of one system, with what every profile said about it. */
@@ -161,9 +164,8 @@ export async function evaluate(
   const { dataset: normalizedDataset, systems, ignoreChars } = normalized(givenDataset, givenSystems, plan.normalization);
   const cilin = plan.cilin;
   const dataset = cilin ? { ...normalizedDataset, cilin: describeCilin(cilin) } : normalizedDataset;
-  const cscProfiles = resolveProfiles(wanted)
-    .map((p) => (cilin ? withCilin(p, cilin) : p))
-    .map((p) => (ignoreChars.size > 0 ? withIgnoredChars(p, ignoreChars) : p));
+  const scoring: ScoringRequest = { systems, profiles: wanted, ...(ignoreChars.size > 0 ? { ignoreChars: [...ignoreChars] } : {}), ...(cilin ? { cilin } : {}) };
+  const cscProfiles = scoringProfiles(scoring);
   const wantGcsc = wanted.includes(GCSC_PROFILE.name);
   const wantOps = wanted.includes(OPS_PROFILE.name);
   if (wantGcsc && (!plan.judge || !plan.segmenter)) throw new PlanError('gcsc needs a judge and a segmenter in the plan');
@@ -189,15 +191,22 @@ export async function evaluate(
   const outcomes: Record<string, ProfileOutcome>[] = systems.map(() => ({}));
   const cscWarnings: RunWarning[] = [];
 
-  // 1. Eval-CSC: each profile scores a system's sentences; its values come from their summed counts.
+  // 1. Eval-CSC: each profile scores a system's sentences (here or where hooks.scoreProfiles runs them); its
+  // values come from their summed counts.
   const scoreTotal = itemsTotal * cscProfiles.length;
-  let scoreDone = 0;
+  const onScoring = (p: ScoringProgress) => {
+    units.done = p.done;
+    report('score', p.done, scoreTotal, { system: p.system, profile: p.profile });
+  };
+  const runs = hooks.scoreProfiles
+    ? await hooks.scoreProfiles(scoring, onScoring)
+    : await scoreProfiles(scoring, { onProgress: onScoring, ...(signal ? { signal } : {}), ...(yieldNow ? { yieldNow } : {}) });
+  units.done = scoreTotal;
   for (const [s, system] of systems.entries()) {
     const result = results[s]!;
-    for (const profile of cscProfiles) {
-      await pause();
-      report('score', scoreDone, scoreTotal, { system: system.name, profile: profile.name });
-      const run = runProfile(profile, system.items);
+    for (const [p, profile] of cscProfiles.entries()) {
+      const run = runs[s]?.[p];
+      if (!run) throw new Error(`no scores came back for ${system.name} · ${profile.name}`);
       if (run.ok) {
         const kept = keptIndices(system.items.length, run.refused);
         run.scored.sentences.forEach((score, k) => (result.sentences[kept[k]!]!.scores[profile.name] = score));
@@ -211,8 +220,6 @@ export async function evaluate(
       } else {
         refuse(result, outcomes[s]!, profile.name, run.error, cscWarnings);
       }
-      scoreDone += system.items.length;
-      units.done += system.items.length;
     }
   }
   report('score', scoreTotal, scoreTotal);
@@ -346,7 +353,7 @@ function leaveOut(result: SystemResult, profile: string, rows: readonly RefusedR
   for (const row of rows) (result.sentences[row.index]!.refused ??= {})[profile] = row.message;
 }
 
-function refuse(result: SystemResult, outcomes: Record<string, ProfileOutcome>, profile: string, error: ProfileError, warnings: RunWarning[]): void {
+function refuse(result: SystemResult, outcomes: Record<string, ProfileOutcome>, profile: string, error: ProfileRefusal, warnings: RunWarning[]): void {
   result.refusals[profile] = error.message;
   outcomes[profile] = { error: error.message };
   warnings.push(refusalWarning(result.name, error));

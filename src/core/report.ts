@@ -159,7 +159,7 @@ export function addRefusedRows(report: Report, system: string, profile: string, 
 }
 
 /** The refusal's structured warning: ProfileError messages start with "PROFILE: ". */
-export function refusalWarning(system: string, error: ProfileError): RunWarning {
+export function refusalWarning(system: string, error: Pick<ProfileError, 'profile' | 'message' | 'coded'>): RunWarning {
   const prefix = `${error.profile}: `;
   const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
   return error.coded ? runWarning(system, error.profile, { ...error.coded, message }) : { system, profile: error.profile, message };

@@ -38,7 +38,7 @@ export interface EmbeddingWorkerEnv {
 export interface LoadRequest {
   source: ModelSourceSpec;
   backend?: BackendChoice;
-  /** WASM threads: a number, or 'auto' (up to 4, by hardwareConcurrency); only used when crossOriginIsolated. Default 1. */
+  /** WASM threads: a number, or 'auto' (hardwareConcurrency − 1, at most 4); only used when crossOriginIsolated. Default 1. */
   threads?: number | 'auto';
   quantized?: boolean;
   onnxFile?: string;
@@ -197,10 +197,14 @@ export function createEmbeddingWorkerApi(env: EmbeddingWorkerEnv): InThreadEmbed
   };
 }
 
-/** One thread unless the page is cross-origin isolated and more were asked for. */
+/**
+ * One thread unless the page is cross-origin isolated and more were asked for. 'auto' leaves one core to the page
+ * and the scoring worker (up to 4 threads): on two cores a second ORT thread made a cold run's model load 0.8 s
+ * slower (its worker boots another copy of the runtime) and judging no faster.
+ */
 export function chooseThreads(requested: number | 'auto' | undefined, maxThreads: number): number {
   if (maxThreads <= 1 || requested === undefined) return 1;
-  const wanted = requested === 'auto' ? 4 : requested;
+  const wanted = requested === 'auto' ? Math.min(4, maxThreads - 1) : requested;
   if (!Number.isInteger(wanted) || wanted < 1) throw new Error(`threads must be a positive integer or 'auto', got ${requested}`);
   return Math.min(wanted, maxThreads);
 }

@@ -37,11 +37,14 @@ export interface RunEnvironmentOptions {
   loadModel?: ModelLoader;
   /** The embedding cache for a model judge (IndexedDB in the worker); none: nothing is cached across runs. */
   cache?: () => BatchEmbeddingCache;
+  /** Eval-CSC's scoring on another thread (RunEnvironment.scoreProfiles). */
+  scoreProfiles?: RunEnvironment['scoreProfiles'];
 }
 
 export function createRunEnvironment(options: RunEnvironmentOptions): RunEnvironment {
   return {
     segmenter: options.segmenter,
+    ...(options.scoreProfiles ? { scoreProfiles: options.scoreProfiles } : {}),
     async judge(judge: RunJudge, onProgress, signal): Promise<LoadedJudge> {
       const none = async () => {};
       const { spec } = judge;

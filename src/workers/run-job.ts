@@ -9,7 +9,7 @@
  * is written half-way through a phase.
  */
 import type { CancelSignal } from '../core/cancel.ts';
-import { evaluate, type EvaluateStage, type EvaluationPlan, type RunResult, type SystemResult } from '../core/evaluate.ts';
+import { evaluate, type EvaluateHooks, type EvaluateStage, type EvaluationPlan, type RunResult, type SystemResult } from '../core/evaluate.ts';
 import { GCSC_PROFILE, GCSC_PROFILE_NAMES } from '../core/gcsc/names.ts';
 import type { GcscSentence } from '../core/gcsc/pipeline.ts';
 import type { JudgeSpec, ResolvedJudge } from '../core/judge-spec.ts';
@@ -48,6 +48,8 @@ export interface LoadedJudge {
 export interface RunEnvironment {
   segmenter(): Promise<Segmenter>;
   judge(judge: RunJudge, onProgress: (p: RunProgress) => void, signal?: CancelSignal): Promise<LoadedJudge>;
+  /** Scores the Eval-CSC profiles on another thread while this one loads jieba and the model (a page's second worker). */
+  scoreProfiles?: EvaluateHooks['scoreProfiles'];
 }
 
 export interface JobHooks {
@@ -57,6 +59,11 @@ export interface JobHooks {
   onPhaseStored?: (phase: RunPhase) => void;
   /** Awaited between chunks of work (a worker passes a zero-timeout promise). */
   yieldNow?: () => Promise<void>;
+  /**
+   * Takes work that may end after the job (writing the embedding cache, once the results are stored): the worker
+   * lets the job end and makes its next job wait for it. Absent: the job awaits it.
+   */
+  afterJob?: (work: () => Promise<void>) => void;
 }
 
 export function datasetInfo(dataset: DatasetRecord): DatasetInfo {
@@ -102,7 +109,7 @@ export async function runJob(repo: Repository, runId: string, env: RunEnvironmen
   const wantGcsc = run.phases.includes('gcsc');
   const started = performance.now();
   let lastUnits = { unitsDone: 0, unitsTotal: 0 };
-  const evaluateHooks: Parameters<typeof evaluate>[3] = {
+  const evaluateHooks: EvaluateHooks = {
     onProgress: (p) => {
       lastUnits = { unitsDone: p.unitsDone, unitsTotal: p.unitsTotal };
       const label = [p.system, p.profile].filter(Boolean).join(' · ');
@@ -133,21 +140,36 @@ export async function runJob(repo: Repository, runId: string, env: RunEnvironmen
     throw new Error('Eval-GCSC is not available in this page (no segmenter)');
   }
 
-  // jieba and the judge's model load while the profiles score (their downloads and compiles run meanwhile); the
-  // Eval-GCSC stages start once both are ready. Load progress is shown only when scoring waits for it.
+  // jieba and the judge's model load while the profiles score (on the scoring worker when there is one, else
+  // between this thread's chunks: downloads and compiles run meanwhile); the Eval-GCSC stages start once both are ready. Load progress is shown only when scoring waits for it.
   let waiting = false;
   const loadProgress = (p: RunProgress) => {
     if (waiting) onProgress?.({ ...p, ...lastUnits });
   };
-  const loading = Promise.all([env.segmenter(), env.judge(run.judge ?? { spec: { kind: 'exact' } }, loadProgress, signal)]);
-  loading.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+  const load = () => Promise.all([env.segmenter(), env.judge(run.judge ?? { spec: { kind: 'exact' } }, loadProgress, signal)]);
+  let loading: ReturnType<typeof load> | undefined;
+  const startLoading = () => {
+    if (loading) return loading;
+    loading = load();
+    loading.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+    return loading;
+  };
+  const { scoreProfiles } = env;
+  if (scoreProfiles) {
+    // The scoring worker gets its job first; then this thread loads (jieba's dictionary would delay the job by a second).
+    evaluateHooks.scoreProfiles = (request, onScoring) => {
+      const scored = scoreProfiles(request, onScoring);
+      void startLoading();
+      return scored;
+    };
+  } else void startLoading();
   let ready: { segmenter: Segmenter; loaded: LoadedJudge } | undefined;
   const storeScored = evaluateHooks.onScored;
   evaluateHooks.onScored = async (partial) => {
     if (storeScored) await storeScored(partial);
     waiting = true;
     onProgress?.({ stage: 'load', done: 0, total: 0, ...lastUnits });
-    const [segmenter, loaded] = await loading;
+    const [segmenter, loaded] = await startLoading();
     ready = { segmenter, loaded };
   };
   const judge = lazyJudge(run.judge?.spec ?? { kind: 'exact' }, () => ready?.loaded.resolved);
@@ -171,8 +193,9 @@ export async function runJob(repo: Repository, runId: string, env: RunEnvironmen
     });
     hooks.onPhaseStored?.('gcsc');
   } finally {
-    const loaded = ready?.loaded ?? (await loading.then(([, l]) => l).catch(() => undefined));
-    await loaded?.release();
+    const loaded = ready?.loaded ?? (await loading?.then(([, l]) => l).catch(() => undefined));
+    if (hooks.afterJob) hooks.afterJob(() => loaded?.release() ?? Promise.resolve());
+    else await loaded?.release();
   }
 }
 

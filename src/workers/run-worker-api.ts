@@ -51,6 +51,9 @@ function nextTask(): Promise<void> {
   });
 }
 
+/** How long after a job its leftover work (the embedding cache write) waits, unless another job comes first. */
+export const AFTER_JOB_DELAY_MS = 3000;
+
 /** At most one progress message per this many milliseconds, besides every change of stage. */
 export const PROGRESS_INTERVAL_MS = 100;
 
@@ -58,9 +61,14 @@ export function createRunWorkerApi(
   openRepo: (dbName: string) => Repository,
   environment: (repo: Repository, request: RunJobRequest) => RunEnvironment,
   now: () => number = () => performance.now(),
+  afterJobDelayMs = AFTER_JOB_DELAY_MS,
 ): RunWorkerApi {
+  // What the last job left to do (its embedding cache write): started once the page has had a moment to show the
+  // results (IndexedDB would serve the page's reads after a write of megabytes), or at once by the next job.
+  let lastJobsWork: (() => Promise<void>) | undefined;
   return {
     async run(request, listener) {
+      await lastJobsWork?.();
       const repo = openRepo(request.dbName);
       // Messages to the page travel on the listener's own port: the job ends only once the page has taken them all.
       const pending = new Set<Promise<unknown>>();
@@ -83,6 +91,16 @@ export function createRunWorkerApi(
           onProgress,
           yieldNow: nextTask,
           onPhaseStored: (phase) => send(listener.phaseStored(phase)),
+          afterJob: (work) => {
+            // Only a cache: a failed write costs the next run some embedding, never a result.
+            let started: Promise<void> | undefined;
+            const start = () => (started ??= work().catch((e: unknown) => console.warn('csc-studio: the embedding cache was not written', e)));
+            const timer = setTimeout(start, afterJobDelayMs);
+            lastJobsWork = () => {
+              clearTimeout(timer);
+              return start();
+            };
+          },
         });
       } finally {
         await Promise.all(pending);

@@ -14,15 +14,24 @@ import { createEmbeddingWorkerApi, type InThreadEmbeddingApi, type LoadedModel a
 import { webOrtEnv } from './ort-web.ts';
 import { createRunEnvironment, type ModelLoader } from './run-environment.ts';
 import { createRunWorkerApi, type ModelSourceJob } from './run-worker-api.ts';
+import { scoringElsewhere } from './score-worker-api.ts';
 import { jiebaSegmenterId } from './segment-worker-api.ts';
 
 let jieba: Promise<Segmenter> | undefined;
 function segmenter(): Promise<Segmenter> {
-  jieba ??= init({ module_or_path: new URL(jiebaWasm, import.meta.url) }).then(() => ({
+  jieba ??= init({ module_or_path: new URL(jiebaWasm, import.meta.url) }).then(() => {
+    // jieba-rs builds its dictionary on first use (about a second): now, while the model downloads, not when segmenting.
+    cut('', false);
+    return segmenterOf(cut);
+  });
+  return jieba;
+}
+
+function segmenterOf(cut: (text: string, hmm: boolean) => string[]): Segmenter {
+  return {
     id: jiebaSegmenterId(__JIEBA_WASM_VERSION__, false),
     segmentBatch: async (texts: readonly string[]) => texts.map((text) => boundariesFromWords(text, cut(text, false))),
-  }));
-  return jieba;
+  };
 }
 
 /** The model of the last run, kept loaded until another is asked for. */
@@ -47,6 +56,9 @@ function modelLoader(job: ModelSourceJob | undefined): ModelLoader {
   };
 }
 
+// Eval-CSC scores on a second worker while this one loads jieba and the model (both need this thread).
+const scoreProfiles = scoringElsewhere(() => new Worker(new URL('./score.worker.ts', import.meta.url), { type: 'module', name: 'csc-score' }));
+
 const databases = new Map<string, Repository>();
 const openRepo = (name: string) => {
   let repo = databases.get(name);
@@ -56,6 +68,6 @@ const openRepo = (name: string) => {
 
 Comlink.expose(
   createRunWorkerApi(openRepo, (repo, request) =>
-    createRunEnvironment({ segmenter, loadModel: modelLoader(request.model), cache: () => new IdbEmbeddingCache(repo.db) }),
+    createRunEnvironment({ segmenter, scoreProfiles, loadModel: modelLoader(request.model), cache: () => new IdbEmbeddingCache(repo.db) }),
   ),
 );

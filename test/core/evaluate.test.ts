@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CancelledError } from '../../src/core/cancel.ts';
+import { scoreProfiles } from '../../src/core/score-profiles.ts';
 import { evaluate, PlanError, sentenceRecords, type EvaluateProgress, type EvaluationPlan } from '../../src/core/evaluate.ts';
 import { exactJudge, type Judge } from '../../src/core/gcsc/judge.ts';
 import { summarizeGcsc } from '../../src/core/gcsc/metrics.ts';
@@ -150,5 +151,24 @@ describe('evaluate', () => {
     const result = await evaluate(DATASET, SYSTEMS, fullPlan({ ...exact }));
     expect(Object.keys(result.report.gcsc!)).toEqual(['judge', 'segmenter', 'operations', 'judge_requests', 'judge_kind']);
     expect(result.report.gcsc).toMatchObject({ judge: 'exact', segmenter: 'chars', judge_kind: 'exact' });
+  });
+
+  it('gives the same result when the profiles score elsewhere (their results cloned as between threads)', async () => {
+    const local = await evaluate(DATASET, SYSTEMS, fullPlan());
+    const seen: string[] = [];
+    const elsewhere = await evaluate(DATASET, SYSTEMS, fullPlan(), {
+      // What a second worker does: the request and the scores travel by structured clone (ProfileErrors lose their class).
+      scoreProfiles: async (request, onProgress) => structuredClone(await scoreProfiles(structuredClone(request), { onProgress: (p) => (seen.push(p.profile), onProgress(p)) })),
+    });
+    expect(JSON.stringify(elsewhere.report)).toBe(JSON.stringify(local.report));
+    expect(JSON.stringify(sentenceRecords(elsewhere))).toBe(JSON.stringify(sentenceRecords(local)));
+    expect(elsewhere.warnings).toEqual(local.warnings);
+    // cscd refused llm (e2 changes length): the refusal kept its code across the clone.
+    expect(elsewhere.warnings.find((w) => w.system === 'llm' && w.profile === 'cscd')?.code).toBeDefined();
+    expect(seen).toHaveLength(2 * (PROFILES.length - 2));
+  });
+
+  it('fails with a clear message when the scoring elsewhere returns too few results', async () => {
+    await expect(evaluate(DATASET, SYSTEMS, fullPlan(), { scoreProfiles: async () => [[]] })).rejects.toThrow('no scores came back for bert · cscd');
   });
 });

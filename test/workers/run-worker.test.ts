@@ -17,6 +17,7 @@ import { createWorkerRunner, defaultRunner, inThreadRunner } from '../../src/wor
 import { createRunEnvironment } from '../../src/workers/run-environment.ts';
 import type { RunEnvironment, RunProgress } from '../../src/workers/run-job.ts';
 import { createRunWorkerApi } from '../../src/workers/run-worker-api.ts';
+import { createScoreWorkerApi, scoringElsewhere } from '../../src/workers/score-worker-api.ts';
 import type { WorkerLike } from '../../src/workers/worker-handle.ts';
 import { freshRepo, importSample } from '../db/helpers.ts';
 
@@ -32,7 +33,7 @@ afterEach(() => {
   ports.splice(0).forEach((p) => p.close());
 });
 
-function fakeWorker(env: RunEnvironment = nodeEnv): FakeWorker {
+function fakeWorker(env: RunEnvironment = nodeEnv, afterJobDelayMs?: number): FakeWorker {
   const { port1, port2 } = new MessageChannel();
   ports.push(port1, port2);
   // A terminated worker writes nothing more: here, its database connections are closed.
@@ -41,7 +42,7 @@ function fakeWorker(env: RunEnvironment = nodeEnv): FakeWorker {
     opened.push(new CscStudioDb(name));
     return new Repository(opened.at(-1)!);
   };
-  Comlink.expose(createRunWorkerApi(open, () => env), port1);
+  Comlink.expose(createRunWorkerApi(open, () => env, undefined, afterJobDelayMs), port1);
   const worker = port2 as unknown as FakeWorker;
   worker.terminated = false;
   worker.terminate = () => {
@@ -158,5 +159,71 @@ describe('the evaluation worker', () => {
   it('Node has no Worker: the default runner is the calling thread', () => {
     expect(defaultRunner(nodeEnv).where).toBe('main-thread');
     void exactJudge;
+  });
+
+  it('scores the profiles on a second worker (as a page does) and stores exactly what the calling thread stores', async () => {
+    const repo = freshRepo();
+    const split = await newRun(repo);
+    const onThread = await newRun(repo);
+    let scoringWorkers = 0;
+    const scoreWorker = (): WorkerLike => {
+      scoringWorkers++;
+      const { port1, port2 } = new MessageChannel();
+      ports.push(port1, port2);
+      Comlink.expose(createScoreWorkerApi(), port1);
+      return Object.assign(port2, { terminate: () => port2.close() }) as unknown as WorkerLike;
+    };
+    const remote = scoringElsewhere(scoreWorker);
+    const heard: string[] = [];
+    const env = createRunEnvironment({
+      segmenter: async () => createNodeJiebaSegmenter(),
+      scoreProfiles: (request, onProgress) => remote(request, (p) => (heard.push(`${p.system} · ${p.profile}`), onProgress(p))),
+    });
+    const runner = createWorkerRunner({ createWorker: () => fakeWorker(env) });
+    expect(await executeRun(repo, split.id, runner, { signal: new AbortController().signal })).toMatchObject({ status: 'done' });
+    expect(await executeRun(repo, onThread.id, inThreadRunner(nodeEnv), { signal: new AbortController().signal })).toMatchObject({ status: 'done' });
+    const [a, b] = [(await repo.getRun(split.id))!, (await repo.getRun(onThread.id))!];
+    expect(JSON.stringify(a.report)).toBe(JSON.stringify(b.report));
+    expect(scoringWorkers).toBe(1);
+    // The scoring worker reported each (system, profile) it scored, across the port.
+    const systems = a.systemNames.length;
+    expect(heard.length).toBeGreaterThanOrEqual(systems * 5);
+    expect(new Set(heard).size).toBe(heard.length);
+  });
+
+  it('ends a job before its embedding cache is written; the write waits a moment, or until the next job, which waits for it', async () => {
+    const repo = freshRepo();
+    const [first, second, third] = [await newRun(repo), await newRun(repo), await newRun(repo)];
+    const events: string[] = [];
+    const writes: (() => void)[] = [];
+    const env: RunEnvironment = {
+      segmenter: nodeEnv.segmenter,
+      judge: async (judge) => ({
+        resolved: { spec: judge.spec, judge: exactJudge },
+        release: () => {
+          events.push('write started');
+          return new Promise<void>((resolve) => writes.push(() => (events.push('written'), resolve())));
+        },
+      }),
+    };
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const runner = createWorkerRunner({ createWorker: () => fakeWorker(env, 200) });
+    await runner.run(repo, first.id);
+    events.push('first ended');
+    await sleep(50);
+    expect(events).toEqual(['first ended']);
+    // The next job starts the write at once and waits for it.
+    const next = runner.run(repo, second.id).then(() => events.push('second ended'));
+    await sleep(50);
+    expect(events).toEqual(['first ended', 'write started']);
+    writes[0]!();
+    await next;
+    expect(events).toEqual(['first ended', 'write started', 'written', 'second ended']);
+    // With no next job, the write starts by itself after the delay.
+    await sleep(300);
+    expect(events.at(-1)).toBe('write started');
+    writes[1]!();
+    await runner.run(repo, third.id);
+    expect(events.slice(4)).toEqual(['write started', 'written']);
   });
 });

@@ -1,0 +1,29 @@
+/**
+ * What the scoring worker does, and the evaluation worker's side of it: one call per run, the request and the
+ * scores cloned once each way, progress per profile. evaluate() receives the same ScoredProfile values it would
+ * have computed itself (test/core/evaluate.test.ts checks the clone changes nothing).
+ */
+import * as Comlink from 'comlink';
+import { scoreProfiles, type ScoredProfile, type ScoringProgress, type ScoringRequest } from '../core/score-profiles.ts';
+import { createWorkerHandle, type WorkerHandle, type WorkerLike } from './worker-handle.ts';
+
+export interface ScoreWorkerApi {
+  score(request: ScoringRequest, onProgress: (progress: ScoringProgress) => void): Promise<ScoredProfile[][]>;
+}
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+export function createScoreWorkerApi(): ScoreWorkerApi {
+  return {
+    score: (request, onProgress) => scoreProfiles(request, { onProgress, yieldNow: nextTask }),
+  };
+}
+
+/** evaluate's `scoreProfiles` hook on a worker made on first use and kept for later runs; a crash is the run's failure. */
+export function scoringElsewhere(makeWorker: () => WorkerLike): (request: ScoringRequest, onProgress: (progress: ScoringProgress) => void) => Promise<ScoredProfile[][]> {
+  let handle: WorkerHandle<ScoreWorkerApi> | undefined;
+  return (request, onProgress) => {
+    if (!handle || handle.terminated) handle = createWorkerHandle<ScoreWorkerApi>(makeWorker());
+    return handle.call((remote) => remote.score(request, Comlink.proxy(onProgress)));
+  };
+}
