@@ -57,7 +57,8 @@ function modelLoader(job: ModelSourceJob | undefined): ModelLoader {
 }
 
 // Eval-CSC scores on a second worker while this one loads jieba and the model (both need this thread).
-const scoreProfiles = scoringElsewhere(() => new Worker(new URL('./score.worker.ts', import.meta.url), { type: 'module', name: 'csc-score' }));
+const scoreProfiles =
+  typeof Worker === 'function' ? scoringElsewhere(() => new Worker(new URL('./score.worker.ts', import.meta.url), { type: 'module', name: 'csc-score' })) : undefined;
 
 const databases = new Map<string, Repository>();
 const openRepo = (name: string) => {
@@ -68,6 +69,6 @@ const openRepo = (name: string) => {
 
 Comlink.expose(
   createRunWorkerApi(openRepo, (repo, request) =>
-    createRunEnvironment({ segmenter, scoreProfiles, loadModel: modelLoader(request.model), cache: () => new IdbEmbeddingCache(repo.db) }),
+    createRunEnvironment({ segmenter, ...(scoreProfiles ? { scoreProfiles } : {}), loadModel: modelLoader(request.model), cache: () => new IdbEmbeddingCache(repo.db) }),
   ),
 );

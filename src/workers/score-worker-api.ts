@@ -19,11 +19,25 @@ export function createScoreWorkerApi(): ScoreWorkerApi {
   };
 }
 
-/** evaluate's `scoreProfiles` hook on a worker made on first use and kept for later runs; a crash is the run's failure. */
-export function scoringElsewhere(makeWorker: () => WorkerLike): (request: ScoringRequest, onProgress: (progress: ScoringProgress) => void) => Promise<ScoredProfile[][]> {
+/**
+ * evaluate's `scoreProfiles` hook on a worker made on first use and kept for later runs. Where the worker cannot
+ * start or fails (a browser without workers inside workers, say), the profiles score on this thread instead:
+ * scoring is deterministic, so the numbers are the same; the page only loses the overlap.
+ */
+export function scoringElsewhere(
+  makeWorker: () => WorkerLike,
+  onFallback: (reason: unknown) => void = (reason) => console.warn('csc-studio: scoring on the evaluation worker instead', reason),
+): (request: ScoringRequest, onProgress: (progress: ScoringProgress) => void) => Promise<ScoredProfile[][]> {
   let handle: WorkerHandle<ScoreWorkerApi> | undefined;
-  return (request, onProgress) => {
-    if (!handle || handle.terminated) handle = createWorkerHandle<ScoreWorkerApi>(makeWorker());
-    return handle.call((remote) => remote.score(request, Comlink.proxy(onProgress)));
+  return async (request, onProgress) => {
+    try {
+      if (!handle || handle.terminated) handle = createWorkerHandle<ScoreWorkerApi>(makeWorker());
+      return await handle.call((remote) => remote.score(request, Comlink.proxy(onProgress)));
+    } catch (reason) {
+      handle?.terminate();
+      handle = undefined;
+      onFallback(reason);
+      return scoreProfiles(request, { onProgress, yieldNow: nextTask });
+    }
   };
 }

@@ -191,6 +191,25 @@ describe('the evaluation worker', () => {
     expect(new Set(heard).size).toBe(heard.length);
   });
 
+  it('scores on the evaluation worker when the scoring worker cannot start, with the same numbers', async () => {
+    const repo = freshRepo();
+    const split = await newRun(repo);
+    const onThread = await newRun(repo);
+    const fallbacks: unknown[] = [];
+    // A worker whose script fails to load: an error event, no answer.
+    const broken = (): WorkerLike => {
+      const { port1, port2 } = new MessageChannel();
+      ports.push(port1, port2);
+      setTimeout(() => port2.dispatchEvent(Object.assign(new Event('error'), { message: 'nested workers are not supported' })), 10);
+      return Object.assign(port2, { terminate: () => port2.close() }) as unknown as WorkerLike;
+    };
+    const env = createRunEnvironment({ segmenter: async () => createNodeJiebaSegmenter(), scoreProfiles: scoringElsewhere(broken, (e) => fallbacks.push(e)) });
+    expect(await executeRun(repo, split.id, createWorkerRunner({ createWorker: () => fakeWorker(env) }), { signal: new AbortController().signal })).toMatchObject({ status: 'done' });
+    expect(await executeRun(repo, onThread.id, inThreadRunner(nodeEnv), { signal: new AbortController().signal })).toMatchObject({ status: 'done' });
+    expect(fallbacks.map((e) => (e as Error).message)).toEqual(['nested workers are not supported']);
+    expect(JSON.stringify((await repo.getRun(split.id))!.report)).toBe(JSON.stringify((await repo.getRun(onThread.id))!.report));
+  });
+
   it('ends a job before its embedding cache is written; the write waits a moment, or until the next job, which waits for it', async () => {
     const repo = freshRepo();
     const [first, second, third] = [await newRun(repo), await newRun(repo), await newRun(repo)];
