@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../fixtures/rng.ts';
 import { levenshteinEdits, levenshteinProfile, simpleCscClean } from '../../../src/core/metrics/levenshtein.ts';
 import type { ScoredItem } from '../../../src/core/types.ts';
 
@@ -40,6 +41,22 @@ describe('simpleCscClean (the script reads every text through clean_text and str
     expect(simpleCscClean('a\u3000b')).toBe('a b'); // ideographic space is Zs
     expect(simpleCscClean(' a\tb\u3000')).toBe('a b');
     expect(simpleCscClean('\u2028你好\u2029')).toBe('你好');
+  });
+
+  it('gives what the character-by-character cleaning gives, with or without anything to clean', () => {
+    // The cleaning spelled out once more, character by character, as the script's loop reads.
+    const slow = (text: string) =>
+      [...text]
+        .filter((c) => c !== '\u0000' && c !== '\uFFFD')
+        .map((c) => (/^[ \t\n\r]$|^\p{Zs}$/u.test(c) ? ' ' : /^\p{C}$/u.test(c) ? '' : c))
+        .join('')
+        .trim();
+    const alphabet = ['你', '好', 'a', ' ', '\t', '\u3000', '\u00A0', '\u200B', '\uFEFF', '\u2028', '\u0000', '\uFFFD', '\uD842', '𠮷', '。', '\u0085', '\uE000'];
+    const random = mulberry32(7);
+    for (let n = 0; n < 2000; n++) {
+      const text = Array.from({ length: Math.floor(random() * 8) }, () => alphabet[Math.floor(random() * alphabet.length)]!).join('');
+      expect(simpleCscClean(text)).toBe(slow(text));
+    }
   });
 });
 
