@@ -35,7 +35,7 @@ export default defineConfig({
   // @huggingface/tokenizers) stay external and load only when needed.
   ssr: { noExternal: ['papaparse', 'pinyin-pro', 'opencc-js', '@noble/hashes', 'jstat'] },
   build: {
-    ssr: path.join(root, 'src/cli/main.ts'),
+    ssr: true,
     // Two levels below the root, like src/cli: paths such as '../../models/default' resolve the same from both.
     outDir: path.join(root, 'build/cli'),
     emptyOutDir: true,
@@ -43,7 +43,9 @@ export default defineConfig({
     minify: false,
     copyPublicDir: false,
     rolldownOptions: {
-      output: { entryFileNames: 'csc-studio.js', chunkFileNames: 'chunks/[name]-[hash].js' },
+      // The command line, and the thread a model judge loads and runs on (src/cli/threaded-model.ts starts it).
+      input: { 'csc-studio': path.join(root, 'src/cli/main.ts'), 'model-thread': path.join(root, 'src/cli/model-thread.ts') },
+      output: { entryFileNames: '[name].js', chunkFileNames: 'chunks/[name]-[hash].js' },
     },
   },
 });

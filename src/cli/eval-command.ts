@@ -74,21 +74,20 @@ export async function runEval(argv: string[]): Promise<number> {
   checkProfileNames(metrics);
   const cilin = await loadCilinOption(values.cilin, values.encoding, metrics);
 
-  const { systems, dataset, inputs, warnings: readWarnings } = await loadEvalInputs(values);
-  const training = values.train ? trainingErrors(values.train, readTestSet(await loadInputFile(values.train, values.encoding)).rows) : undefined;
-  if (values.train) inputs.push(values.train);
-
-  if (values.cilin) inputs.push(values.cilin);
-
-  const plan: EvaluationPlan = { byType: values['by-type'], normalization, ...(cilin ? { cilin } : {}) };
-  if (metrics !== undefined) plan.profiles = metrics;
-
   let loaded: LoadedJudge | undefined;
   try {
-    if (judgeSpec) {
-      const { loadJudgeSpec } = await import('./judge-option.ts');
+    // A model judge starts loading now, on its own thread, while the files are read and scored.
+    if (judgeSpec) loaded = await (await import('./judge-option.ts')).startJudgeSpec(judgeSpec, { quantized: values.quantized });
+    const { systems, dataset, inputs, warnings: readWarnings } = await loadEvalInputs(values);
+    const training = values.train ? trainingErrors(values.train, readTestSet(await loadInputFile(values.train, values.encoding)).rows) : undefined;
+    if (values.train) inputs.push(values.train);
+
+    if (values.cilin) inputs.push(values.cilin);
+
+    const plan: EvaluationPlan = { byType: values['by-type'], normalization, ...(cilin ? { cilin } : {}) };
+    if (metrics !== undefined) plan.profiles = metrics;
+    if (loaded) {
       const { createNodeJiebaSegmenter } = await import('./jieba-node.ts');
-      loaded = await loadJudgeSpec(judgeSpec, { quantized: values.quantized });
       plan.judge = loaded;
       plan.segmenter = createNodeJiebaSegmenter({ hmm: values.hmm });
     }

@@ -8,8 +8,10 @@ import {
   resolveThreshold,
   withThreshold,
   type JudgeSpec,
+  type ModelJudgeSpec,
   type ResolvedJudge,
 } from '../core/judge-spec.ts';
+import type { EmbeddingRuntime } from '../core/embed/types.ts';
 import { UsageError } from './args.ts';
 import { packageRoot } from './package-root.ts';
 
@@ -64,14 +66,56 @@ export async function loadJudgeSpec(spec: JudgeSpec, options: { quantized?: bool
     const judge = createLlmJudge(spec.model === undefined ? spec.url : `${spec.url}#${spec.model}`);
     return { spec, judge, info: {}, release: none };
   }
+  const { loadOnnxNodeRuntime } = await import('./onnx-node-runtime.ts');
+  return modelJudge(spec, await loadOnnxNodeRuntime(modelFolder(spec), options));
+}
+
+/**
+ * loadJudgeSpec for `eval`: a model judge loads on a worker thread while evaluate() reads, scores, segments and
+ * extracts, and is waited for before the first judge request (pendingJudge); the other judges load at once.
+ * A model that fails to load fails the run then, with the same message.
+ */
+export async function startJudgeSpec(spec: JudgeSpec, options: { quantized?: boolean } = {}): Promise<LoadedJudge> {
+  if (spec.kind !== 'model') return loadJudgeSpec(spec, options);
+  const folder = modelFolder(spec);
+  const [{ loadModelInThread }, { pendingJudge }] = await Promise.all([import('./threaded-model.ts'), import('../core/pending-judge.ts')]);
+  const loading = loadModelInThread(folder, options).then((runtime) => modelJudge(spec, runtime));
+  loading.catch(() => undefined); // reported by the judge's ready(), or by release()
+  const pending = pendingJudge(spec, loading);
+  return {
+    spec,
+    judge: pending.judge,
+    get threshold() {
+      return pending.threshold;
+    },
+    get thresholdFrom() {
+      return pending.thresholdFrom;
+    },
+    get info() {
+      return pending.info as LoadedJudge['info'];
+    },
+    get stats() {
+      return pending.stats;
+    },
+    release: async () => {
+      const loaded = await loading.catch(() => undefined);
+      await loaded?.release();
+    },
+  };
+}
+
+function modelFolder(spec: ModelJudgeSpec): string {
   const folder = spec.model === 'default' ? DEFAULT_MODEL_DIR : spec.model;
   if (!existsSync(folder)) throw new UsageError(`--judge model:${spec.model}: no model folder at ${folder}`);
-  const [{ loadOnnxNodeRuntime }, { createEmbeddingJudge }, { MemoryEmbeddingCache }] = await Promise.all([
-    import('./onnx-node-runtime.ts'),
-    import('../core/embed/embedding-judge.ts'),
-    import('../core/embed/cache.ts'),
-  ]);
-  const runtime = await loadOnnxNodeRuntime(folder, options);
+  return folder;
+}
+
+/** A loaded model as a judge: the threshold by the one precedence rule, the embedding judge with a memory cache. */
+async function modelJudge(
+  spec: ModelJudgeSpec,
+  runtime: EmbeddingRuntime & { info: { name: string; pooling: string; manifest?: { threshold?: number } }; release(): Promise<void> },
+): Promise<LoadedJudge> {
+  const [{ createEmbeddingJudge }, { MemoryEmbeddingCache }] = await Promise.all([import('../core/embed/embedding-judge.ts'), import('../core/embed/cache.ts')]);
   let resolved;
   try {
     resolved = resolveThreshold(spec, { manifestThreshold: runtime.info.manifest?.threshold });

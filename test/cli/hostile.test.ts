@@ -203,6 +203,13 @@ const cases: Case[] = [
     code: 2,
     stderr: /^csc-studio: model folder .*model: model file "onnx\/model\.onnx" has sha-256 [0-9a-f]{64}; manifest\.json says [0-9a-f]{64}; fetch or copy the model folder again$/,
   },
+  {
+    // eval loads the model on a thread while it scores: its failure still ends the run with the same message.
+    name: 'a corrupted model file, in eval',
+    args: () => ['eval', '--test', file('test.tsv'), '--pred', `llm=${file('pred-llm.tsv')}`, '--metrics', 'cscd,gcsc', '--judge', `model:${file('model')}`],
+    code: 2,
+    stderr: /^csc-studio: model folder .*model: model file "onnx\/model\.onnx" has sha-256 [0-9a-f]{64}; manifest\.json says [0-9a-f]{64}; fetch or copy the model folder again$/,
+  },
   { name: 'judge-eval with a judge that gives no scores', args: () => ['judge-eval', '--pairs', file('pairs.tsv'), '--judge', 'llm:http://127.0.0.1:8000/v1/chat/completions'], code: 2, stderr: /^csc-studio: --judge llm:.*: judge-eval needs a scoring judge: model:DIR, model:default or exact$/ },
   // Bugs
   { name: 'an internal error', args: () => ['--version'], env: { CSC_STUDIO_CRASH_TEST: '1' }, code: 3, stderr: /^csc-studio: internal error: this is a bug, please report it with the command line and this output\.\nError: crash requested by CSC_STUDIO_CRASH_TEST\n\s+at main/ },

@@ -29,6 +29,11 @@ export interface Judge {
   /** True when the verdict depends on (reference, rPro) alone, so equal pairs are judged once across systems. */
   readonly textOnly: boolean;
   judge(requests: readonly JudgeRequest[], signal?: CancelSignal): Promise<Judgement[]>;
+  /**
+   * Resolves once the judge can answer and its id is final (a model still loading elsewhere); awaited before the
+   * first request, after segmentation and extraction. Absent: ready at once.
+   */
+  ready?(): Promise<void>;
 }
 
 /** The strict, model-free baseline: an operation is correct only when R_pro equals R. */

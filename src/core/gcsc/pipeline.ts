@@ -158,6 +158,7 @@ export async function runGcsc(systems: readonly { name: string; items: readonly 
       }),
     );
   });
+  await judge.ready?.();
   const batch = options.judgeBatch ?? 256;
   const judgements: Judgement[] = [];
   // The total is known only now: announce it before the first batch so one overall bar can be sized.
