@@ -5,9 +5,11 @@
 import type { Judge } from './gcsc/judge.ts';
 import type { ResolvedJudge } from './judge-spec.ts';
 
-export function pendingJudge(spec: ResolvedJudge['spec'], loading: Promise<ResolvedJudge>): ResolvedJudge {
+/** `onWait` is called when judging must wait for the loading (a page shows the model's load progress then). */
+export function pendingJudge(spec: ResolvedJudge['spec'], loading: Promise<ResolvedJudge>, onWait?: () => void): ResolvedJudge {
   let loaded: ResolvedJudge | undefined;
-  const textOnly = spec.kind === 'model' || spec.kind === 'exact';
+  // Labels are kept per operation (id, system); every other kind reads the two texts alone.
+  const textOnly = spec.kind !== 'labels';
   const settled = loading.then((judge) => {
     if (judge.judge.textOnly !== textOnly) throw new Error(`judge ${judge.judge.id}: textOnly is ${judge.judge.textOnly}, not ${textOnly} as its kind said`);
     loaded = judge;
@@ -21,9 +23,11 @@ export function pendingJudge(spec: ResolvedJudge['spec'], loading: Promise<Resol
     get id() {
       return get().judge.id;
     },
-    // Model judges read the two texts alone: the kind says so before the model is there.
     textOnly,
-    ready: () => settled,
+    ready: () => {
+      if (!loaded) onWait?.();
+      return settled;
+    },
     judge: async (requests, signal) => {
       await settled;
       return get().judge.judge(requests, signal);

@@ -12,7 +12,8 @@ import type { CancelSignal } from '../core/cancel.ts';
 import { evaluate, type EvaluateHooks, type EvaluateStage, type EvaluationPlan, type RunResult, type SystemResult } from '../core/evaluate.ts';
 import { GCSC_PROFILE, GCSC_PROFILE_NAMES } from '../core/gcsc/names.ts';
 import type { GcscSentence } from '../core/gcsc/pipeline.ts';
-import type { JudgeSpec, ResolvedJudge } from '../core/judge-spec.ts';
+import type { ResolvedJudge } from '../core/judge-spec.ts';
+import { pendingJudge } from '../core/pending-judge.ts';
 import { DEFAULT_PROFILES } from '../core/metrics/registry.ts';
 import type { ProofreadVerdict } from '../core/metrics/proofread.ts';
 import type { DatasetInfo, SystemInput } from '../core/report.ts';
@@ -141,17 +142,25 @@ export async function runJob(repo: Repository, runId: string, env: RunEnvironmen
   }
 
   // jieba and the judge's model load while the profiles score (on the scoring worker when there is one, else
-  // between this thread's chunks: downloads and compiles run meanwhile); the Eval-GCSC stages start once both are ready. Load progress is shown only when scoring waits for it.
-  let waiting = false;
+  // between this thread's chunks: downloads and compiles run meanwhile). Segmentation and extraction start once
+  // the profiles and jieba are done; the model is waited for only before the first judge request (pendingJudge),
+  // and its load progress is shown only then.
+  let waitingForModel = false;
   const loadProgress = (p: RunProgress) => {
-    if (waiting) onProgress?.({ ...p, ...lastUnits });
+    if (waitingForModel) onProgress?.({ ...p, ...lastUnits });
   };
-  const load = () => Promise.all([env.segmenter(), env.judge(run.judge ?? { spec: { kind: 'exact' } }, loadProgress, signal)]);
-  let loading: ReturnType<typeof load> | undefined;
+  const showLoad = () => onProgress?.({ stage: 'load', done: 0, total: 0, ...lastUnits });
+  let jiebaReady = false;
+  let loading: { segmenter: Promise<Segmenter>; judge: Promise<LoadedJudge> } | undefined;
+  let judgeLoadingStarted!: (judge: Promise<LoadedJudge>) => void;
+  const judgeLoading = new Promise<LoadedJudge>((resolve) => (judgeLoadingStarted = resolve));
   const startLoading = () => {
     if (loading) return loading;
-    loading = load();
-    loading.catch(() => undefined); // awaited below; this only keeps an early failure from going unhandled
+    loading = { segmenter: env.segmenter(), judge: env.judge(run.judge ?? { spec: { kind: 'exact' } }, loadProgress, signal) };
+    judgeLoadingStarted(loading.judge);
+    // Awaited below; this only keeps an early failure from going unhandled.
+    loading.segmenter.then(() => (jiebaReady = true), () => undefined);
+    loading.judge.catch(() => undefined);
     return loading;
   };
   const { scoreProfiles } = env;
@@ -159,30 +168,35 @@ export async function runJob(repo: Repository, runId: string, env: RunEnvironmen
     // The scoring worker gets its job first; then this thread loads (jieba's dictionary would delay the job by a second).
     evaluateHooks.scoreProfiles = (request, onScoring) => {
       const scored = scoreProfiles(request, onScoring);
-      void startLoading();
+      startLoading();
       return scored;
     };
-  } else void startLoading();
-  let ready: { segmenter: Segmenter; loaded: LoadedJudge } | undefined;
+  } else startLoading();
+  let ready: Segmenter | undefined;
   const storeScored = evaluateHooks.onScored;
   evaluateHooks.onScored = async (partial) => {
     if (storeScored) await storeScored(partial);
-    waiting = true;
-    onProgress?.({ stage: 'load', done: 0, total: 0, ...lastUnits });
-    const [segmenter, loaded] = await startLoading();
-    ready = { segmenter, loaded };
+    if (!jiebaReady) showLoad();
+    ready = await startLoading().segmenter;
   };
-  const judge = lazyJudge(run.judge?.spec ?? { kind: 'exact' }, () => ready?.loaded.resolved);
+  const judge = pendingJudge(
+    run.judge?.spec ?? { kind: 'exact' },
+    judgeLoading.then((l) => l.resolved),
+    () => {
+      waitingForModel = true;
+      showLoad();
+    },
+  );
   const segmenter: Segmenter = {
     get id() {
-      return ready!.segmenter.id;
+      return ready!.id;
     },
-    segmentBatch: (texts) => ready!.segmenter.segmentBatch(texts),
+    segmentBatch: (texts) => ready!.segmentBatch(texts),
   };
   try {
     const result = await evaluate(info, systems, { ...runPlan(run, true), judge, segmenter }, evaluateHooks);
     const gcsc = gcscSummary(result, systems);
-    const details = ready!.loaded.details?.();
+    const details = (await startLoading().judge).details?.();
     if (details) gcsc.details = details;
     await repo.savePhase(runId, 'gcsc', {
       report: result.report,
@@ -193,40 +207,10 @@ export async function runJob(repo: Repository, runId: string, env: RunEnvironmen
     });
     hooks.onPhaseStored?.('gcsc');
   } finally {
-    const loaded = ready?.loaded ?? (await loading?.then(([, l]) => l).catch(() => undefined));
+    const loaded = await loading?.judge.catch(() => undefined);
     if (hooks.afterJob) hooks.afterJob(() => loaded?.release() ?? Promise.resolve());
     else await loaded?.release();
   }
-}
-
-/**
- * The plan's judge before its model has loaded: evaluate reads it only once scoring is done (after onScored,
- * which waits for the load), so each field is read from the loaded judge then.
- */
-function lazyJudge(spec: JudgeSpec, loaded: () => ResolvedJudge | undefined): ResolvedJudge {
-  const get = () => {
-    const resolved = loaded();
-    if (!resolved) throw new Error('the judge was used before it had loaded');
-    return resolved;
-  };
-  return {
-    spec,
-    get judge() {
-      return get().judge;
-    },
-    get threshold() {
-      return get().threshold;
-    },
-    get thresholdFrom() {
-      return get().thresholdFrom;
-    },
-    get info() {
-      return get().info;
-    },
-    get stats() {
-      return get().stats;
-    },
-  };
 }
 
 /** The proofread profile's verdict per row (null where it refused the system or the row). */

@@ -36,10 +36,11 @@ describe('pendingJudge', () => {
     const events: string[] = [];
     let finish!: (judge: ResolvedJudge) => void;
     const loading = new Promise<ResolvedJudge>((resolve) => (finish = resolve));
-    const judge = pendingJudge(model, loading);
+    const judge = pendingJudge(model, loading, () => events.push('waiting for the model'));
     const run = evaluate(DATASET, SYSTEMS, { profiles: ['gcsc'], judge, segmenter: recordingSegmenter(events) });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(events).toContain('segmented'); // the text work did not wait for the model
+    // The text work did not wait for the model; judging did, and said so.
+    expect(events).toEqual(['segmented', 'waiting for the model']);
     events.push('loaded');
     finish({ spec: model, judge: lenient, threshold: 0.5, thresholdFrom: 'user', info: { model: 'test' } });
     const result = await run;
