@@ -152,6 +152,7 @@ export async function runJob(repo: Repository, runId: string, env: RunEnvironmen
   const showLoad = () => onProgress?.({ stage: 'load', done: 0, total: 0, ...lastUnits });
   let jiebaReady = false;
   let loading: { segmenter: Promise<Segmenter>; judge: Promise<LoadedJudge> } | undefined;
+  // The plan holds the judge before its loading starts (once the scoring worker has its job): a promise to adopt it.
   let judgeLoadingStarted!: (judge: Promise<LoadedJudge>) => void;
   const judgeLoading = new Promise<LoadedJudge>((resolve) => (judgeLoadingStarted = resolve));
   const startLoading = () => {
