@@ -78,7 +78,8 @@ export async function loadJudgeSpec(spec: JudgeSpec, options: { quantized?: bool
 export async function startJudgeSpec(spec: JudgeSpec, options: { quantized?: boolean } = {}): Promise<LoadedJudge> {
   if (spec.kind !== 'model') return loadJudgeSpec(spec, options);
   const folder = modelFolder(spec);
-  const [{ loadModelInThread }, { pendingJudge }] = await Promise.all([import('./threaded-model.ts'), import('../core/pending-judge.ts')]);
+  const [{ canUseModelThread, loadModelInThread }, { pendingJudge }] = await Promise.all([import('./threaded-model.ts'), import('../core/pending-judge.ts')]);
+  if (!canUseModelThread()) return loadJudgeSpec(spec, options);
   const loading = loadModelInThread(folder, options).then((runtime) => modelJudge(spec, runtime));
   loading.catch(() => undefined); // reported by the judge's ready(), or by release()
   const pending = pendingJudge(spec, loading);

@@ -19,6 +19,11 @@ export interface ThreadedRuntime extends EmbeddingRuntime {
   release(): Promise<void>;
 }
 
+/** False only from the sources on a Node without import.meta.resolve (before 20.6): the model then loads in-thread. */
+export function canUseModelThread(): boolean {
+  return !import.meta.url.endsWith('.ts') || typeof import.meta.resolve === 'function';
+}
+
 /** The bundled thread, or (running from the sources) a one-line script that registers tsx and imports the .ts. */
 function startThread(data: ModelThreadData): Worker {
   if (!import.meta.url.endsWith('.ts')) {
