@@ -5,6 +5,7 @@
  * out {loaded, …} | {failed, usage, message} | {embedded, id, flat} | {embedFailed, id, message}.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { flattenVectors } from '../core/embed/flat-vectors.ts';
 import { loadOnnxNodeRuntime, type OnnxNodeRuntimeOptions } from './onnx-node-runtime.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -19,12 +20,11 @@ const { folder, options } = workerData as ModelThreadData;
 try {
   const runtime = await loadOnnxNodeRuntime(folder, options);
   const { tokenizerJson: _json, tokenizerConfig: _config, ...info } = runtime.info;
-  port.postMessage({ type: 'loaded', modelId: runtime.modelId, hash: runtime.hash, dimension: runtime.dimension, folder: runtime.folder, inputNames: [...runtime.inputNames], info });
+  port.postMessage({ type: 'loaded', modelId: runtime.modelId, hash: runtime.hash, dimension: runtime.dimension, folder: runtime.folder, info });
   port.on('message', (message: { type: 'embed'; id: number; texts: string[] }) => {
     runtime.embed(message.texts).then(
       (vectors) => {
-        const flat = new Float32Array(vectors.length * runtime.dimension);
-        vectors.forEach((v, i) => flat.set(v, i * runtime.dimension));
+        const flat = flattenVectors(vectors, runtime.dimension);
         port.postMessage({ type: 'embedded', id: message.id, flat }, [flat.buffer]);
       },
       (err: unknown) => port.postMessage({ type: 'embedFailed', id: message.id, message: err instanceof Error ? err.message : String(err) }),

@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { vectorRows } from '../core/embed/flat-vectors.ts';
 import type { ModelFolderInfo } from '../core/embed/model-folder.ts';
 import type { EmbeddingRuntime } from '../core/embed/types.ts';
 import type { ModelThreadData } from './model-thread.ts';
@@ -85,14 +86,8 @@ export function loadModelInThread(folder: string, options: OnnxNodeRuntimeOption
         const p = pending.get(id);
         pending.delete(id);
         if (m['type'] === 'embedFailed') p?.reject(new Error(String(m['message'])));
-        else p?.resolve(split(m['flat'] as Float32Array, dimension));
+        else p?.resolve(vectorRows(m['flat'] as Float32Array, dimension));
       }
     });
   });
-}
-
-function split(flat: Float32Array, dimension: number): Float32Array[] {
-  const out: Float32Array[] = [];
-  for (let at = 0; at < flat.length; at += dimension) out.push(flat.subarray(at, at + dimension));
-  return out;
 }

@@ -63,24 +63,22 @@ export async function scoreProfiles(request: ScoringRequest, hooks: ScoringHooks
   await loadCoreData(profiles.flatMap((p) => p.needs ?? []));
   const total = request.systems.reduce((n, s) => n + s.items.length, 0) * profiles.length;
   let done = 0;
-  return mapSerially(request.systems, (system) =>
-    mapSerially(profiles, async (profile) => {
+  const out: ScoredProfile[][] = [];
+  for (const system of request.systems) {
+    const row: ScoredProfile[] = [];
+    for (const profile of profiles) {
       if (hooks.yieldNow) await hooks.yieldNow();
       if (hooks.signal?.aborted) throw new CancelledError();
       hooks.onProgress?.({ done, total, system: system.name, profile: profile.name });
       const run = runProfile(profile, system.items);
       done += system.items.length;
-      return run.ok ? run : { ok: false, error: refusal(run.error) };
-    }),
-  );
+      row.push(run.ok ? run : { ok: false, error: refusal(run.error) });
+    }
+    out.push(row);
+  }
+  return out;
 }
 
 function refusal(error: ProfileError): ProfileRefusal {
   return { profile: error.profile, message: error.message, ...(error.coded ? { coded: error.coded } : {}) };
-}
-
-async function mapSerially<T, R>(items: readonly T[], f: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = [];
-  for (const item of items) out.push(await f(item));
-  return out;
 }

@@ -11,6 +11,7 @@
 import * as Comlink from 'comlink';
 import { CancelledError, throwIfCancelled } from '../core/cancel.ts';
 import type { CancelSignal } from '../core/cancel.ts';
+import { vectorRows } from '../core/embed/flat-vectors.ts';
 import type { EmbeddingRuntime } from '../core/embed/types.ts';
 import type { BackendChoice, EmbeddingWorkerApi, LoadedModel, LoadRequest, ModelLoadProgress, ModelSourceSpec } from './embedding-worker-api.ts';
 import type { WorkerHandle, WorkerLike } from './worker-handle.ts';
@@ -163,9 +164,7 @@ export async function createWorkerEmbeddingRuntime(
       if (result.count !== texts.length || result.dimension !== info.dimension) {
         throw new Error(`the worker returned ${result.count}×${result.dimension} values for ${texts.length} texts`);
       }
-      // Separate arrays, not views of one buffer: a view stored in IndexedDB would store the whole buffer.
-      const d = result.dimension;
-      return Array.from({ length: result.count }, (_, i) => result.flat.slice(i * d, (i + 1) * d));
+      return vectorRows(result.flat, result.dimension);
     },
     dispose() {
       disposed = true;

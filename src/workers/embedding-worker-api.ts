@@ -3,6 +3,7 @@
  * build), the Node tests onnxruntime-node. No metric logic here: it turns texts into vectors.
  */
 import type { SessionLike, TensorLike } from '../core/embed/onnx-io.ts';
+import { flattenVectors } from '../core/embed/flat-vectors.ts';
 import { createOnnxEmbeddingRuntime, probeDimension } from '../core/embed/onnx-runtime.ts';
 import { createBatchEncoder } from '../core/embed/tokenize.ts';
 import type { EmbeddingRuntime, ModelManifest, Pooling } from '../core/embed/types.ts';
@@ -183,10 +184,7 @@ export function createEmbeddingWorkerApi(env: EmbeddingWorkerEnv): InThreadEmbed
     async embed(texts) {
       if (!runtime) throw new Error('no model is loaded in this worker');
       const vectors = await runtime.embed(texts);
-      const dimension = runtime.dimension;
-      const flat = new Float32Array(vectors.length * dimension);
-      vectors.forEach((v, i) => flat.set(v, i * dimension));
-      return { flat, count: vectors.length, dimension };
+      return { flat: flattenVectors(vectors, runtime.dimension), count: vectors.length, dimension: runtime.dimension };
     },
     async release() {
       runtime = undefined;

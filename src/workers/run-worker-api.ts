@@ -9,6 +9,7 @@
 import type { RunPhase } from '../db/types.ts';
 import type { Repository } from '../db/repository.ts';
 import type { ModelSourceSpec } from './model-source.ts';
+import { nextTask } from './next-task.ts';
 import { runJob, type RunEnvironment, type RunProgress } from './run-job.ts';
 
 /** Where a run's model comes from, as the main thread found it (site URL or a dropped folder's files). */
@@ -33,22 +34,6 @@ export interface RunListener {
 
 export interface RunWorkerApi {
   run(request: RunJobRequest, listener: RunListener): Promise<void>;
-}
-
-/**
- * Lets the worker's other tasks run (the model's download and compile while the profiles score). A message, not
- * setTimeout: nested timeouts are clamped to 4 ms.
- */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const { port1, port2 } = new MessageChannel();
-    port1.onmessage = () => {
-      port1.close();
-      port2.close();
-      resolve();
-    };
-    port2.postMessage(null);
-  });
 }
 
 /** How long after a job its leftover work (the embedding cache write) waits, unless another job comes first. */

@@ -5,13 +5,12 @@
  */
 import * as Comlink from 'comlink';
 import { scoreProfiles, type ScoredProfile, type ScoringProgress, type ScoringRequest } from '../core/score-profiles.ts';
+import { nextTask } from './next-task.ts';
 import { createWorkerHandle, type WorkerHandle, type WorkerLike } from './worker-handle.ts';
 
 export interface ScoreWorkerApi {
   score(request: ScoringRequest, onProgress: (progress: ScoringProgress) => void): Promise<ScoredProfile[][]>;
 }
-
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 export function createScoreWorkerApi(): ScoreWorkerApi {
   return {
