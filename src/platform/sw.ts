@@ -9,8 +9,9 @@
  * - Caches model files after first use: `models/<name>/<file>?sha256=<hex>` is content-addressed (the worker adds
  *   the manifest's hash), so cache-first is safe; manifest.json and models/index.json are network-first.
  * - Other same-origin files (the WebGPU runtime, lazily loaded chunks) are cached after first use.
- * - Adds COOP/COEP/CORP headers to everything it serves, so static hosts that cannot send headers still get a
- *   cross-origin isolated page (multi-threaded WASM) once the worker controls it: what coi-serviceworker does.
+ * - Adds COOP/COEP/CORP headers to the documents and scripts it serves, so static hosts that cannot send headers
+ *   still get a cross-origin isolated page (multi-threaded WASM) once the worker controls it: what
+ *   coi-serviceworker does.
  * - A new build waits until the page says {type: 'SKIP_WAITING'} (the update prompt), then takes over.
  */
 export {}; // a module for the type checker; the build strips this line
@@ -79,7 +80,9 @@ sw.addEventListener('fetch', (event) => {
   if (request.method !== 'GET' || request.headers.has('range')) return;
   const url = new URL(request.url);
   if (url.origin !== scope.origin || !url.href.startsWith(scope.href)) return;
-  event.respondWith(isolate(route(request, url)));
+  // fetch() answers (models, WebAssembly, data: destination '') go back untouched: the headers matter only on
+  // documents and scripts, and re-wrapping a 14 MB body made the browser pass it through this worker's thread.
+  event.respondWith(request.destination === '' ? route(request, url) : isolate(route(request, url)));
 });
 
 async function route(request: Request, url: URL): Promise<Response> {

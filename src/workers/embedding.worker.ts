@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
- * The embedding worker (the classroom's model): onnxruntime-web exposed over comlink. Terminating the worker is
- * how a load or a run is cancelled. Runs judge in the evaluation worker instead (run.worker.ts).
+ * The embedding worker: onnxruntime-web exposed over comlink, for the classroom and for a run's model (started by
+ * the evaluation worker, run.worker.ts). Terminating the worker is how a load or a run is cancelled.
  */
 import * as Comlink from 'comlink';
 import { createEmbeddingWorkerApi } from './embedding-worker-api.ts';

@@ -1,8 +1,8 @@
 /**
  * One stored run, computed: reads the run, its dataset and systems from the repository, runs the core's
  * evaluate() once with the run's typed judge, and stores the results. In a page this runs inside the evaluation
- * worker (run.worker.ts), which owns the segmenter, the ONNX session and the embedding cache; in Node tests it
- * runs on the calling thread. Either way the report is the CLI's (same evaluate, same plan).
+ * worker (run.worker.ts), which owns the segmenter, the model (on a worker of its own) and the embedding cache; in
+ * Node tests it runs on the calling thread. Either way the report is the CLI's (same evaluate, same plan).
  *
  * Phases: a run with Eval-GCSC stores its Eval-CSC phase as soon as the profiles are scored (evaluate's onScored),
  * so a run cut short afterwards keeps it; resuming computes everything again and stores the missing phase. Nothing

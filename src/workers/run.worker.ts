@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 /**
- * The evaluation worker: a whole run off the main thread. It holds jieba-wasm, the ONNX session (kept for the
- * next run with the same model) and the embedding cache (IndexedDB, opened here), and runs the core's evaluate().
+ * The evaluation worker: a whole run off the main thread. It holds jieba-wasm, the model (on a worker of its own,
+ * kept for the next run with the same model) and the embedding cache (IndexedDB, opened here), and runs the core's
+ * evaluate().
  */
 import * as Comlink from 'comlink';
 import init, { cut } from 'jieba-wasm/web';
@@ -10,7 +11,7 @@ import { boundariesFromWords, type Segmenter } from '../core/segment/segmenter.t
 import { IdbEmbeddingCache } from '../db/embedding-cache.ts';
 import { Repository } from '../db/repository.ts';
 import { CscStudioDb } from '../db/schema.ts';
-import { createEmbeddingWorkerApi, type InThreadEmbeddingApi, type LoadedModel as WorkerModel } from './embedding-worker-api.ts';
+import { inThreadModel, modelHolder, onModelWorker } from './model-holder.ts';
 import { webOrtEnv } from './ort-web.ts';
 import { createRunEnvironment, type ModelLoader } from './run-environment.ts';
 import { createRunWorkerApi, type ModelSourceJob } from './run-worker-api.ts';
@@ -34,29 +35,27 @@ function segmenterOf(cut: (text: string, hmm: boolean) => string[]): Segmenter {
   };
 }
 
-/** The model of the last run, kept loaded until another is asked for. */
-let held: { key: string; api: InThreadEmbeddingApi; info: WorkerModel } | undefined;
+/** The model of the last run, on a worker of its own, kept until another is asked for. */
+const holdModel = modelHolder(
+  typeof Worker === 'function'
+    ? onModelWorker(() => new Worker(new URL('./embedding.worker.ts', import.meta.url), { type: 'module', name: 'csc-model' }))
+    : undefined,
+  inThreadModel(webOrtEnv),
+);
 
 function modelLoader(job: ModelSourceJob | undefined): ModelLoader {
   return async (spec, onProgress) => {
     if (!job) throw new Error(`no files were given for the model "${spec.model}"`);
-    if (held?.key !== spec.model) {
-      await held?.api.release();
-      held = undefined;
-      const api = createEmbeddingWorkerApi(webOrtEnv);
-      const info = await api.load({ source: job.source, backend: 'auto', threads: 'auto', quantized: job.quantized }, (p) =>
-        onProgress({ stage: 'load', done: p.overallLoadedBytes ?? 0, total: p.overallTotalBytes ?? 0, unitsDone: 0, unitsTotal: 0, label: p.message }),
-      );
-      held = { key: spec.model, api, info };
-    }
-    const { api, info } = held;
+    const { runtime, info } = await holdModel(spec.model, { source: job.source, backend: 'auto', threads: 'auto', quantized: job.quantized }, (p) =>
+      onProgress({ stage: 'load', done: p.overallLoadedBytes ?? 0, total: p.overallTotalBytes ?? 0, unitsDone: 0, unitsTotal: 0, label: p.message }),
+    );
     const details: Record<string, unknown> = { backend: info.backend, threads: info.threads, ortVersion: info.ortVersion, loadTimings: info.timings };
     if (info.fallbackReason) details['fallbackReason'] = info.fallbackReason;
-    return { runtime: api.runtime()!, name: info.name, pooling: info.pooling, details };
+    return { runtime, name: info.name, pooling: info.pooling, details };
   };
 }
 
-// Eval-CSC scores on a second worker while this one loads jieba and the model (both need this thread).
+// Eval-CSC scores on a second worker while this one loads jieba (it needs this thread) and the model loads on a third.
 const scoreProfiles =
   typeof Worker === 'function' ? scoringElsewhere(() => new Worker(new URL('./score.worker.ts', import.meta.url), { type: 'module', name: 'csc-score' })) : undefined;
 

@@ -21,6 +21,14 @@ export class WorkerTerminatedError extends Error {
   }
 }
 
+/** The worker itself failed (its script did not load, or an error escaped its code): not an error a call threw. */
+export class WorkerFailedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WorkerFailedError';
+  }
+}
+
 export interface WorkerHandle<T> {
   readonly remote: Comlink.Remote<T>;
   readonly terminated: boolean;
@@ -52,7 +60,7 @@ export function createWorkerHandle<T>(worker: WorkerLike): WorkerHandle<T> {
   const onError = (event: Event) => {
     const message = (event as ErrorEvent).message || 'the worker failed to start (see the console)';
     event.preventDefault?.();
-    end(new Error(message));
+    end(new WorkerFailedError(message));
   };
   worker.addEventListener('error', onError);
 

@@ -18,6 +18,7 @@ import { createSegmentWorkerApi } from '../../src/workers/segment-worker-api.ts'
 import { createWorkerSegmenter } from '../../src/workers/segmenter-client.ts';
 import type { WorkerLike } from '../../src/workers/worker-handle.ts';
 import { createWorkerHandle, watchSignal } from '../../src/workers/worker-handle.ts';
+import { inThreadModel, modelHolder, onModelWorker } from '../../src/workers/model-holder.ts';
 
 const MODELS = fileURLToPath(new URL('../../models/test/', import.meta.url));
 const expected = JSON.parse(readFileSync(path.join(MODELS, 'expected.json'), 'utf8')) as { sentences: { text: string; cls: number[]; mean: number[] }[] };
@@ -232,6 +233,63 @@ describe('createWorkerEmbeddingRuntime (onnxruntime-node behind the worker API)'
       createWorkerEmbeddingRuntime({ kind: 'files', files }, { createWorker: () => fakeWorker(createEmbeddingWorkerApi(nodeEnv())) }),
     ).rejects.toThrow(/model file "onnx\/model.onnx" has sha-256 [0-9a-f]{64}; manifest.json says 8574/);
   });
+});
+
+describe("modelHolder (the evaluation worker's model)", () => {
+  const site = (name: string) => ({ source: { kind: 'url' as const, url: `http://site/models/test/${name}/` }, backend: 'wasm' as const });
+
+  it('loads on its own worker, embeds as the calling thread does, keeps it for the same key and releases it for another', async () => {
+    const restore = serveModels();
+    try {
+      const workers: FakeWorker[] = [];
+      const hold = modelHolder(
+        onModelWorker(() => workers[workers.push(fakeWorker(createEmbeddingWorkerApi(nodeEnv()))) - 1]!),
+        () => Promise.reject(new Error('must not load on the calling thread')),
+      );
+      const onWorker = await hold('tiny-cls', site('tiny-bert-cls'), () => undefined);
+      const onThread = await inThreadModel(nodeEnv())(site('tiny-bert-cls'), () => undefined);
+      expect(onWorker.info).toMatchObject({ modelId: onThread.info.modelId, hash: onThread.info.hash, dimension: 32, pooling: 'cls' });
+      const [a, b] = [await onWorker.runtime.embed(texts), await onThread.runtime.embed(texts)];
+      a.forEach((v, i) => expect(Array.from(v)).toEqual(Array.from(b[i]!)));
+      expect(await hold('tiny-cls', site('tiny-bert-cls'), () => undefined)).toBe(onWorker);
+      expect(workers).toHaveLength(1);
+      const other = await hold('tiny-mean', site('tiny-bert-mean'), () => undefined);
+      expect(other.info.pooling).toBe('mean');
+      expect(workers.map((w) => w.terminated)).toEqual([true, false]);
+      await onThread.release();
+    } finally {
+      restore();
+    }
+  }, 30_000);
+
+  it('loads on the calling thread when the worker cannot start, and only then', async () => {
+    const restore = serveModels();
+    try {
+      // A worker whose script fails to load: an error event, no answer.
+      const broken = (): WorkerLike => {
+        const { port1, port2 } = new MessageChannel();
+        ports.push(port1, port2);
+        setTimeout(() => port2.dispatchEvent(Object.assign(new Event('error'), { message: 'nested workers are not supported' })), 10);
+        return Object.assign(port2, { terminate: () => port2.close() }) as unknown as WorkerLike;
+      };
+      const fallbacks: unknown[] = [];
+      const hold = modelHolder(onModelWorker(broken), inThreadModel(nodeEnv()), (e) => fallbacks.push(e));
+      const model = await hold('tiny-cls', site('tiny-bert-cls'), () => undefined);
+      expect((await model.runtime.embed(['一'])).length).toBe(1);
+      expect(fallbacks.map((e) => [(e as Error).name, (e as Error).message])).toEqual([['WorkerFailedError', 'nested workers are not supported']]);
+
+      // A folder that is not there fails on the worker as it would anywhere: no second try on this thread.
+      let tried = 0;
+      const strict = modelHolder(onModelWorker(() => fakeWorker(createEmbeddingWorkerApi(nodeEnv()))), async () => {
+        tried++;
+        throw new Error('must not load on the calling thread');
+      });
+      await expect(strict('gone', site('no-such-model'), () => undefined)).rejects.toThrow('the model folder has no tokenizer.json');
+      expect(tried).toBe(0);
+    } finally {
+      restore();
+    }
+  }, 30_000);
 });
 
 describe('helpers', () => {
