@@ -1,5 +1,5 @@
 // `npm run build:cli` (part of `npm run build` and `prepare`): the command line bundled for Node into build/cli/,
-// which bin/csc-studio.js runs instead of compiling the TypeScript at every start. Dependencies stay external
+// which src/cli/bin.js (the package's bin) runs instead of compiling the TypeScript at every start. Dependencies stay external
 // (node_modules) and are loaded only by the commands and judges that need them.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -81,19 +81,19 @@ describe('the CLI bundle', { timeout: 60_000 }, () => {
   });
 });
 
-describe('bin/csc-studio.js', { timeout: 60_000 }, () => {
+describe('src/cli/bin.js (the package\'s bin)', { timeout: 60_000 }, () => {
   // A stand-in project: the real bin, a bundle and a source that each say which one ran.
   let fake = '';
   beforeAll(() => {
     fake = path.join(work, 'project');
     mkdirSync(path.join(fake, 'build/cli'), { recursive: true });
     mkdirSync(path.join(fake, 'src/cli'), { recursive: true });
-    cpSync(path.join(ROOT, 'bin'), path.join(fake, 'bin'), { recursive: true });
+    cpSync(path.join(ROOT, 'src/cli/bin.js'), path.join(fake, 'src/cli/bin.js'));
     writeFileSync(path.join(fake, 'src/cli/main.ts'), "process.stdout.write('source\\n');\n");
     writeFileSync(path.join(fake, 'build/cli/csc-studio.js'), "process.stdout.write('bundle\\n');\n");
     writeFileSync(path.join(fake, 'build/cli/sources.json'), '["src/cli/main.ts", "src/cli/deleted.ts"]\n');
   });
-  const binOut = async () => (await node(path.join(fake, 'bin/csc-studio.js'))).stdout;
+  const binOut = async () => (await node(path.join(fake, 'src/cli/bin.js'))).stdout;
   const age = (file: string, seconds: number) => utimesSync(path.join(fake, file), new Date(Date.now() + seconds * 1000), new Date(Date.now() + seconds * 1000));
 
   it('runs the bundle when no listed source is newer', async () => {

@@ -86,7 +86,7 @@ describe('csc-studio eval', { timeout: 60_000 }, () => {
   });
 
   it('runs Eval-GCSC with an embedding model folder and reports the judge', async () => {
-    const model = path.resolve(path.dirname(bin), '../models/test/tiny-bert-cls');
+    const model = path.resolve(path.dirname(bin), '../../models/test/tiny-bert-cls');
     const r = await cli('eval', '--test', file('test.tsv'), '--pred', `llm=${file('llm.jsonl')}`, '--metrics', 'gcsc', '--judge', `model:${model}`, '--threshold', '0.5');
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);

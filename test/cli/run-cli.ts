@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-export const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/csc-studio.js');
+export const bin = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/cli/bin.js');
 
 export interface CliResult {
   code: number;

@@ -5,7 +5,7 @@ import {
   describeAgreement,
   identicalBlocks,
   share,
-} from '../../bench/align-agreement.ts';
+} from '../bench/align-agreement.ts';
 
 // ChERRANT uses a thesaurus (Cilin) and a confusion set we do not ship, so a few alignments differ;
 // the brief asks for at least 97% equal edit sets per file.

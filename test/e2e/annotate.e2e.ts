@@ -15,7 +15,7 @@ import { launchApp, REPO_ROOT } from './browser.ts';
 import { sampleFiles } from '../../src/sample/sample.ts';
 import { cohenKappa } from '../../src/core/stats/index.ts';
 
-const CLI = path.join(REPO_ROOT, 'bin/csc-studio.js');
+const CLI = path.join(REPO_ROOT, 'src/cli/bin.js');
 const SHOTS = process.env['CSC_E2E_SCREENSHOTS'];
 
 function cli(args: string[]): string {

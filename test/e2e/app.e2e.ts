@@ -17,7 +17,7 @@ import { sampleFiles } from '../../src/sample/sample.ts';
 const SHARED = process.env['CSC_SHARED_DATA'] ?? path.resolve(REPO_ROOT, '../shared/data');
 const SIGHAN = path.join(SHARED, 'sighan15');
 const haveDefaultModel = existsSync(path.join(REPO_ROOT, 'models/default/manifest.json'));
-const CLI = path.join(REPO_ROOT, 'bin/csc-studio.js');
+const CLI = path.join(REPO_ROOT, 'src/cli/bin.js');
 
 /** `csc-studio eval … --format FORMAT` as the user would run it. */
 function cli(args: string[], format: 'json' | 'csv' | 'md' = 'json'): string {

@@ -14,7 +14,7 @@ import { launchApp, REPO_ROOT } from './browser.ts';
 import { loadSample, openAt, runFromUi, tab } from './steps.ts';
 import { sampleFiles } from '../../src/sample/sample.ts';
 
-const CLI = path.join(REPO_ROOT, 'bin/csc-studio.js');
+const CLI = path.join(REPO_ROOT, 'src/cli/bin.js');
 
 describe('intervals, slices and Compare in the browser', () => {
   let app: AppBrowser;

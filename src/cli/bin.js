@@ -4,7 +4,7 @@
 // and a working tree with edits both run the current code.
 import { readFileSync, statSync } from 'node:fs';
 
-const root = new URL('../', import.meta.url);
+const root = new URL('../../', import.meta.url);
 const bundle = new URL('build/cli/csc-studio.js', root);
 
 function bundleIsCurrent() {
@@ -28,5 +28,5 @@ if (bundleIsCurrent()) {
 } else {
   const { register } = await import('tsx/esm/api');
   register();
-  await import('../src/cli/main.ts');
+  await import('./main.ts');
 }

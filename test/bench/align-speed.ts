@@ -3,13 +3,13 @@
  * ChERRANT edit sets (the cherrant profile's parallel_to_m2 work), unit-cost edits (levenshtein) and Eval-GCSC
  * operation extraction (alignment + word operations, jieba boundaries computed once beforehand) on SIGHAN15's
  * four shared systems. The base is a `src` folder of another revision:
- *   git archive <rev> src | tar -x -C /tmp/base && npx tsx bench/align-speed.ts /tmp/base/src
+ *   git archive <rev> src | tar -x -C /tmp/base && npx tsx test/bench/align-speed.ts /tmp/base/src
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createNodeJiebaSegmenter } from '../src/cli/jieba-node.ts';
-import { joinPredictions, readPredictions, readTestSet } from '../src/core/io/index.ts';
-import { chars } from '../src/core/text.ts';
+import { createNodeJiebaSegmenter } from '../../src/cli/jieba-node.ts';
+import { joinPredictions, readPredictions, readTestSet } from '../../src/core/io/index.ts';
+import { chars } from '../../src/core/text.ts';
 import { printTable, sharedData } from './harness.ts';
 
 interface Aligners {
@@ -26,10 +26,10 @@ async function load(root: string, unitCostModule: string, unitCostName: string):
 }
 
 const baseRoot = process.argv[2];
-if (!baseRoot) throw new Error('usage: npx tsx bench/align-speed.ts BASE_SRC_FOLDER (see the header)');
+if (!baseRoot) throw new Error('usage: npx tsx test/bench/align-speed.ts BASE_SRC_FOLDER (see the header)');
 // The base's levenshtein profile aligns with its own levenshteinEdits; ours with align/unit-cost.ts.
 const base = await load(path.resolve(baseRoot), 'core/metrics/levenshtein.ts', 'levenshteinEdits');
-const ours = await load(path.resolve(import.meta.dirname, '../src'), 'core/align/unit-cost.ts', 'unitCostEdits');
+const ours = await load(path.resolve(import.meta.dirname, '../../src'), 'core/align/unit-cost.ts', 'unitCostEdits');
 
 const dir = path.join(sharedData(), 'sighan15');
 const file = (rel: string) => ({ name: rel, bytes: new Uint8Array(readFileSync(path.join(dir, rel))) });

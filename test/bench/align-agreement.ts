@@ -1,13 +1,13 @@
 /**
  * How often our char aligner's edits equal ChERRANT's, per shared M2 file, with the differing cases
- * by kind: npx tsx bench/align-agreement.ts  (also used by test/conformance/align.test.ts)
+ * by kind: npx tsx test/bench/align-agreement.ts  (also used by test/conformance/align.test.ts)
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { measureAgreement, type Agreement } from '../src/core/align/agreement.ts';
-import { parallelToM2, parseM2 } from '../src/core/align/m2.ts';
-import { sharedDataDir } from '../test/conformance/shared-data.ts';
-import { loadCoreData } from '../src/core/core-data.ts';
+import { measureAgreement, type Agreement } from '../../src/core/align/agreement.ts';
+import { parallelToM2, parseM2 } from '../../src/core/align/m2.ts';
+import { sharedDataDir } from '../conformance/shared-data.ts';
+import { loadCoreData } from '../../src/core/core-data.ts';
 
 // The aligner is called directly here, as the page does after loading its tables.
 await loadCoreData();

@@ -6,10 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { joinPredictions, readPredictions, readTestSet } from '../src/core/io/index.ts';
-import { PROFILES } from '../src/core/metrics/registry.ts';
-import { ProfileError } from '../src/core/metrics/profile.ts';
-import type { ScoredItem } from '../src/core/types.ts';
+import { joinPredictions, readPredictions, readTestSet } from '../../src/core/io/index.ts';
+import { PROFILES } from '../../src/core/metrics/registry.ts';
+import { ProfileError } from '../../src/core/metrics/profile.ts';
+import type { ScoredItem } from '../../src/core/types.ts';
 import { printTable, sharedData, timeMs } from './harness.ts';
 
 export function benchEvalCsc(): void {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadCoreData } from '../src/core/core-data.ts';
+import { loadCoreData } from '../../src/core/core-data.ts';
 
 // Benchmarks call the aligner, profiles and error types directly, as the page does after loading these tables.
 await loadCoreData();
@@ -31,7 +31,7 @@ export async function timeMsAsync(fn: () => Promise<unknown>, runs = 3): Promise
 }
 
 export function sharedData(): string {
-  const dir = process.env.CSC_SHARED_DATA ?? path.resolve(import.meta.dirname, '../../shared/data');
+  const dir = process.env.CSC_SHARED_DATA ?? path.resolve(import.meta.dirname, '../../../shared/data');
   if (!existsSync(dir)) throw new Error(`benchmarks need the shared data at ${dir} (set CSC_SHARED_DATA)`);
   return dir;
 }

@@ -3,17 +3,17 @@
  * corrections and a prediction with some of them plus mistakes, through every alignment the profiles use:
  * unit-cost edits (levenshtein), ChERRANT's parallel_to_m2 (cherrant), merged edits (cllm, ops) and Eval-GCSC
  * operation extraction with the exact judge. Prints times; run under `/usr/bin/time -v` for the peak memory:
- *   /usr/bin/time -v node --import tsx bench/long-row.ts [characters] [unrelated]
+ *   /usr/bin/time -v node --import tsx test/bench/long-row.ts [characters] [unrelated]
  * With `unrelated` the prediction is an unrelated text of the same length, which must be refused by name.
  */
-import { createNodeJiebaSegmenter } from '../src/cli/jieba-node.ts';
-import { extractEdits, parallelToM2 } from '../src/core/align/index.ts';
-import { AlignmentTooLongError } from '../src/core/align/limits.ts';
-import { unitCostEdits } from '../src/core/align/unit-cost.ts';
-import { exactJudge } from '../src/core/gcsc/judge.ts';
-import { runGcsc } from '../src/core/gcsc/pipeline.ts';
-import { chars } from '../src/core/text.ts';
-import { loadCoreData } from '../src/core/core-data.ts';
+import { createNodeJiebaSegmenter } from '../../src/cli/jieba-node.ts';
+import { extractEdits, parallelToM2 } from '../../src/core/align/index.ts';
+import { AlignmentTooLongError } from '../../src/core/align/limits.ts';
+import { unitCostEdits } from '../../src/core/align/unit-cost.ts';
+import { exactJudge } from '../../src/core/gcsc/judge.ts';
+import { runGcsc } from '../../src/core/gcsc/pipeline.ts';
+import { chars } from '../../src/core/text.ts';
+import { loadCoreData } from '../../src/core/core-data.ts';
 import { longRow, longText } from './long-row-fixture.ts';
 
 await loadCoreData(); // the aligners and the fixture read pinyin and t2s

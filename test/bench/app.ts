@@ -4,21 +4,21 @@
  *  2. 20,000 rows × 2 systems (SIGHAN15 repeated with new ids), exact judge (target: page ≤ 1.5× CLI);
  *  3. the longest main-thread task during the page's runs (a `longtask` observer; target < 200 ms).
  * Page: headless Chromium on the test build (`CSC_TEST_MODELS=1 vite build --outDir tmp/e2e-dist`, done by
- * `npm run bench:app`), timed from "Start" to the stored run. CLI: `bin/csc-studio.js eval` as a child process
+ * `npm run bench:app`), timed from "Start" to the stored run. CLI: `src/cli/bin.js eval` as a child process
  * (Node start-up and model load included, as the page's model load is). Benchmarks print; they never assert.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { launchApp, REPO_ROOT, type Page } from '../test/e2e/browser.ts';
+import { launchApp, REPO_ROOT, type Page } from '../e2e/browser.ts';
 import { printTable, sharedData } from './harness.ts';
 
 const sighan = path.join(sharedData(), 'sighan15');
 const testFile = path.join(sighan, 'test.tsv');
 const systems = ['identity', 'oracle', 'synth-eq', 'synth-llm'];
 const predFile = (s: string) => path.join(sighan, 'pred', `${s}.tsv`);
-const CLI = path.join(REPO_ROOT, 'bin/csc-studio.js');
+const CLI = path.join(REPO_ROOT, 'src/cli/bin.js');
 const work = mkdtempSync(path.join(tmpdir(), 'csc-bench-app-'));
 
 /** SIGHAN15 repeated to `rows` rows, ids made unique (`<id>#<copy>`); the systems' outputs follow. */

@@ -5,11 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { compareSystems, computeIntervals, profileTable, type CountTable, type SystemTables } from '../src/core/compare/index.ts';
-import { joinPredictions, readPredictions, readTestSet } from '../src/core/io/index.ts';
-import { ProfileError } from '../src/core/metrics/profile.ts';
-import { DEFAULT_PROFILES } from '../src/core/metrics/registry.ts';
-import type { ScoredItem } from '../src/core/types.ts';
+import { compareSystems, computeIntervals, profileTable, type CountTable, type SystemTables } from '../../src/core/compare/index.ts';
+import { joinPredictions, readPredictions, readTestSet } from '../../src/core/io/index.ts';
+import { ProfileError } from '../../src/core/metrics/profile.ts';
+import { DEFAULT_PROFILES } from '../../src/core/metrics/registry.ts';
+import type { ScoredItem } from '../../src/core/types.ts';
 import { printTable, sharedData, timeMs } from './harness.ts';
 
 export function benchResample(): void {

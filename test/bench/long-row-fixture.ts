@@ -1,6 +1,6 @@
-/** A constructed very long row (issue 10, "Long rows"), deterministic: bench/long-row.ts runs it. */
-import { toSimplified } from '../src/core/opencc/t2s.ts';
-import { mulberry32 } from '../test/fixtures/rng.ts';
+/** A constructed very long row (issue 10, "Long rows"), deterministic: test/bench/long-row.ts runs it. */
+import { toSimplified } from '../../src/core/opencc/t2s.ts';
+import { mulberry32 } from '../fixtures/rng.ts';
 
 /** 3,000 Han characters that OpenCC t2s leaves alone (ChERRANT converts its targets); built on first use. */
 let pool: string[] | undefined;

@@ -5,14 +5,14 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { createNodeJiebaSegmenter } from '../src/cli/jieba-node.ts';
-import { loadOnnxNodeRuntime } from '../src/cli/onnx-node-runtime.ts';
-import { extractEdits } from '../src/core/align/index.ts';
-import { MemoryEmbeddingCache } from '../src/core/embed/cache.ts';
-import { createEmbeddingJudge } from '../src/core/embed/embedding-judge.ts';
-import { exactJudge, type Judge } from '../src/core/gcsc/judge.ts';
-import { runGcsc } from '../src/core/gcsc/pipeline.ts';
-import { joinPredictions, readPredictions, readTestSet } from '../src/core/io/index.ts';
+import { createNodeJiebaSegmenter } from '../../src/cli/jieba-node.ts';
+import { loadOnnxNodeRuntime } from '../../src/cli/onnx-node-runtime.ts';
+import { extractEdits } from '../../src/core/align/index.ts';
+import { MemoryEmbeddingCache } from '../../src/core/embed/cache.ts';
+import { createEmbeddingJudge } from '../../src/core/embed/embedding-judge.ts';
+import { exactJudge, type Judge } from '../../src/core/gcsc/judge.ts';
+import { runGcsc } from '../../src/core/gcsc/pipeline.ts';
+import { joinPredictions, readPredictions, readTestSet } from '../../src/core/io/index.ts';
 import { printTable, sharedData, timeMs, timeMsAsync } from './harness.ts';
 
 export async function benchGcsc(): Promise<void> {
@@ -35,8 +35,8 @@ export async function benchGcsc(): Promise<void> {
     ['segment + align + operations (exact judge)', extraction, (sentences / extraction) * 1000, extraction / alignOnly],
   ]);
 
-  const defaultModel = path.resolve(import.meta.dirname, '../models/default');
-  const folder = existsSync(defaultModel) ? defaultModel : path.resolve(import.meta.dirname, '../models/test/tiny-bert-mean');
+  const defaultModel = path.resolve(import.meta.dirname, '../../models/default');
+  const folder = existsSync(defaultModel) ? defaultModel : path.resolve(import.meta.dirname, '../../models/test/tiny-bert-mean');
   const runtime = await loadOnnxNodeRuntime(folder, { quantized: existsSync(path.join(folder, 'onnx/model_quantized.onnx')) });
   const cache = new MemoryEmbeddingCache();
   const embeddingJudge = createEmbeddingJudge(runtime, { threshold: runtime.info.manifest?.threshold ?? 0.9, cache });

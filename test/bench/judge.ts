@@ -9,10 +9,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadOnnxNodeRuntime } from '../src/cli/onnx-node-runtime.ts';
-import { createEmbeddingJudge } from '../src/core/embed/embedding-judge.ts';
-import { judgeMetaEvaluation } from '../src/core/meta/judge-meta.ts';
-import { readLabelledPairs } from '../src/core/meta/pairs.ts';
+import { loadOnnxNodeRuntime } from '../../src/cli/onnx-node-runtime.ts';
+import { createEmbeddingJudge } from '../../src/core/embed/embedding-judge.ts';
+import { judgeMetaEvaluation } from '../../src/core/meta/judge-meta.ts';
+import { readLabelledPairs } from '../../src/core/meta/pairs.ts';
 import { printTable, sharedData } from './harness.ts';
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     options: { pairs: { type: 'string' }, model: { type: 'string' }, threshold: { type: 'string' }, 'show-errors': { type: 'boolean', default: false } },
   });
   const pairsFile = values.pairs ?? path.join(sharedData(), 'judgements', 'dev.tsv');
-  const modelDir = values.model ?? path.resolve(import.meta.dirname, '../models/default');
+  const modelDir = values.model ?? path.resolve(import.meta.dirname, '../../models/default');
   const pairs = readLabelledPairs({ name: path.basename(pairsFile), bytes: new Uint8Array(readFileSync(pairsFile)) });
   const t0 = performance.now();
   const runtime = await loadOnnxNodeRuntime(modelDir);

@@ -12,8 +12,8 @@ import path from 'node:path';
 import { printTable, sharedData } from './harness.ts';
 import { writeReferenceData, type ReferenceData } from './reference-data.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const DRIVERS = path.join(ROOT, 'bench/drivers');
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const DRIVERS = path.join(ROOT, 'test/bench/drivers');
 
 interface Command {
   argv: string[];
@@ -64,7 +64,7 @@ function paired(a: Command[], b: Command[], pairs: number): { a: number; b: numb
 }
 
 function rows(d: ReferenceData, refs: string, python: string): Row[] {
-  // The bundle just built, run directly: bin/csc-studio.js falls back to tsx when any source is newer than the
+  // The bundle just built, run directly: src/cli/bin.js falls back to tsx when any source is newer than the
   // bundle, which an edit made while the bench runs would silently cause. The --version row times the bin too.
   const cli = (...args: string[]): Command => ({ argv: ['node', path.join(ROOT, 'build/cli/csc-studio.js'), ...args] });
   const evalCmd = (test: string, pred: string, ...more: string[]) => cli('eval', '--test', test, '--pred', `sys=${pred}`, ...more, '--output', path.join(d.dir, 'ours.json'));
@@ -118,7 +118,7 @@ function rows(d: ReferenceData, refs: string, python: string): Row[] {
       name: 'gcsc --judge exact',
       ours: [evalCmd(d.ours.test, d.ours.llm, '--metrics', 'gcsc', '--judge', 'exact')],
       reference: [py(path.join(DRIVERS, 'gcsc_exact.py'), d.ours.test, d.ours.llm)],
-      referenceLabel: 'Python pipeline (bench/drivers/gcsc_exact.py: jieba, unit cost, exact)',
+      referenceLabel: 'Python pipeline (test/bench/drivers/gcsc_exact.py: jieba, unit cost, exact)',
       target: 0.2,
       needs: [],
     },
@@ -132,7 +132,7 @@ function rows(d: ReferenceData, refs: string, python: string): Row[] {
     },
     {
       name: 'csc-studio --version (bin)',
-      ours: [{ argv: ['node', path.join(ROOT, 'bin/csc-studio.js'), '--version'] }],
+      ours: [{ argv: ['node', path.join(ROOT, 'src/cli/bin.js'), '--version'] }],
       reference: [{ argv: ['node', '-e', '0'] }],
       referenceLabel: 'node -e 0',
       target: 4,
