@@ -1,6 +1,6 @@
 /**
- * Large tables some profiles need, loaded on demand: pinyin readings (pinyin-pro), the glyph-similarity table and
- * OpenCC's t2s dictionaries. Importing them eagerly cost every run about 0.2 s of start-up even for `cscd`, which
+ * Large tables some profiles need, loaded on demand: pinyin readings (a table of pinyin-pro's), the
+ * glyph-similarity table and OpenCC's t2s dictionaries. Importing them eagerly cost every run about 0.2 s of start-up even for `cscd`, which
  * needs none. evaluate() loads what its profiles declare (MetricProfile.needs); any other caller of readings(),
  * glyph lookups or toSimplified() awaits loadCoreData first, or gets an error naming what is missing.
  */
