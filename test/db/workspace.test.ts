@@ -82,6 +82,16 @@ describe('IdbEmbeddingCache', () => {
     expect(await repo.countEmbeddings()).toBe(0);
   });
 
+  test('stores a view of a larger buffer as its own values only', async () => {
+    const repo = freshRepo();
+    const cache = new IdbEmbeddingCache(repo.db);
+    const batch = new Float32Array([1, 2, 3, 4, 5, 6]);
+    await cache.set('k', batch.subarray(2, 4));
+    await cache.flush();
+    const stored = (await repo.db.embeddings.get('k'))!.vector;
+    expect([Array.from(stored), stored.buffer.byteLength]).toEqual([[3, 4], 8]);
+  });
+
   test('a full disk stops the cache writing, without failing the run', async () => {
     const repo = freshRepo();
     const errors: unknown[] = [];
