@@ -146,43 +146,65 @@ export async function runJob(repo: Repository, runId: string, env: RunEnvironmen
   // the profiles and jieba are done; the model is waited for only before the first judge request (pendingJudge),
   // and its load progress is shown only then.
   let waitingForModel = false;
+  const showLoad = () => onProgress?.({ stage: 'load', done: 0, total: 0, ...lastUnits });
+  // jieba's dictionary build holds this thread for a second or so, and a worker this thread has just started
+  // gets its first message only when this thread is free again: the build starts once the scoring worker and
+  // the model's worker have been heard from (their jobs arrived), or once the profiles are scored.
+  const { scoreProfiles } = env;
+  let heardScorer = !scoreProfiles;
+  let heardJudge = false;
+  let jiebaReady = false;
+  let segmenterLoading: Promise<Segmenter> | undefined;
+  const startSegmenter = () => {
+    if (!segmenterLoading) {
+      segmenterLoading = env.segmenter();
+      // Awaited below; this only keeps an early failure from going unhandled.
+      segmenterLoading.then(() => (jiebaReady = true), () => undefined);
+    }
+    return segmenterLoading;
+  };
+  const heard = (from: 'scorer' | 'judge') => {
+    if (from === 'scorer') heardScorer = true;
+    else heardJudge = true;
+    if (heardScorer && heardJudge) startSegmenter();
+  };
   const loadProgress = (p: RunProgress) => {
+    heard('judge');
     if (waitingForModel) onProgress?.({ ...p, ...lastUnits });
   };
-  const showLoad = () => onProgress?.({ stage: 'load', done: 0, total: 0, ...lastUnits });
-  let jiebaReady = false;
-  let loading: { segmenter: Promise<Segmenter>; judge: Promise<LoadedJudge> } | undefined;
+  let judgeLoading: Promise<LoadedJudge> | undefined;
   // The plan holds the judge before its loading starts (once the scoring worker has its job): a promise to adopt it.
   let judgeLoadingStarted!: (judge: Promise<LoadedJudge>) => void;
-  const judgeLoading = new Promise<LoadedJudge>((resolve) => (judgeLoadingStarted = resolve));
-  const startLoading = () => {
-    if (loading) return loading;
-    loading = { segmenter: env.segmenter(), judge: env.judge(run.judge ?? { spec: { kind: 'exact' } }, loadProgress, signal) };
-    judgeLoadingStarted(loading.judge);
-    // Awaited below; this only keeps an early failure from going unhandled.
-    loading.segmenter.then(() => (jiebaReady = true), () => undefined);
-    loading.judge.catch(() => undefined);
-    return loading;
+  const judgeLoaded = new Promise<LoadedJudge>((resolve) => (judgeLoadingStarted = resolve));
+  const startJudge = () => {
+    if (!judgeLoading) {
+      judgeLoading = env.judge(run.judge ?? { spec: { kind: 'exact' } }, loadProgress, signal);
+      judgeLoadingStarted(judgeLoading);
+      judgeLoading.then(() => heard('judge'), () => heard('judge'));
+    }
+    return judgeLoading;
   };
-  const { scoreProfiles } = env;
   if (scoreProfiles) {
-    // The scoring worker gets its job first; then this thread loads (jieba's dictionary would delay the job by a second).
+    // The scoring worker gets its job first, then the judge's loading starts.
     evaluateHooks.scoreProfiles = (request, onScoring) => {
-      const scored = scoreProfiles(request, onScoring);
-      startLoading();
+      const scored = scoreProfiles(request, (p) => {
+        heard('scorer');
+        onScoring(p);
+      });
+      startJudge();
       return scored;
     };
-  } else startLoading();
+  } else startJudge();
   let ready: Segmenter | undefined;
   const storeScored = evaluateHooks.onScored;
   evaluateHooks.onScored = async (partial) => {
     if (storeScored) await storeScored(partial);
     if (!jiebaReady) showLoad();
-    ready = await startLoading().segmenter;
+    ready = await startSegmenter();
   };
   const judge = pendingJudge(
     run.judge?.spec ?? { kind: 'exact' },
-    judgeLoading.then((l) => l.resolved),
+    judgeLoaded.then((l) => l.resolved),
     () => {
       waitingForModel = true;
       showLoad();
@@ -197,7 +219,7 @@ export async function runJob(repo: Repository, runId: string, env: RunEnvironmen
   try {
     const result = await evaluate(info, systems, { ...runPlan(run, true), judge, segmenter }, evaluateHooks);
     const gcsc = gcscSummary(result, systems);
-    const details = (await startLoading().judge).details?.();
+    const details = (await startJudge()).details?.();
     if (details) gcsc.details = details;
     await repo.savePhase(runId, 'gcsc', {
       report: result.report,
@@ -208,7 +230,7 @@ export async function runJob(repo: Repository, runId: string, env: RunEnvironmen
     });
     hooks.onPhaseStored?.('gcsc');
   } finally {
-    const loaded = await loading?.judge.catch(() => undefined);
+    const loaded = await judgeLoading?.catch(() => undefined);
     if (hooks.afterJob) hooks.afterJob(() => loaded?.release() ?? Promise.resolve());
     else await loaded?.release();
   }
