@@ -12,7 +12,7 @@
  * `parallel_to_m2.py -g char` would (whitespace removed, every cheapest alignment; ChERRANT's Cilin costs only when
  * the user gives its cilin.txt: cherrantProfileWithCilin); `scoreM2` scores M2 blocks.
  */
-import { type AlignOptions, type Cilin, type M2Block, parallelToM2, parseM2 } from '../align/index.ts';
+import { type AlignOptions, type Cilin, type M2Block, parallelToM2Block } from '../align/index.ts';
 import type { ScoredItem } from '../types.ts';
 import { countOf, defineProfile, ProfileError, sumCounts, type Counts, type MetricProfile, type MetricValue, type ProfileResult } from './profile.ts';
 import { pyRound } from './pyround.ts';
@@ -174,8 +174,8 @@ export function itemsToM2(items: readonly ScoredItem[], options: AlignOptions = 
   const hyp: M2Block[] = [];
   const ref: M2Block[] = [];
   for (const item of items) {
-    hyp.push(...parseM2(parallelToM2(item.source, [item.prediction], options)));
-    ref.push(...parseM2(parallelToM2(item.source, item.references, options)));
+    hyp.push(parallelToM2Block(item.source, [item.prediction], options));
+    ref.push(parallelToM2Block(item.source, item.references, options));
   }
   return { hyp, ref };
 }

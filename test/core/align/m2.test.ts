@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractEdits } from '../../../src/core/align/edits.ts';
-import { parallelToM2, parseM2, toM2, toM2Block } from '../../../src/core/align/m2.ts';
+import { parallelToM2, parallelToM2Block, parseM2, toM2, toM2Block } from '../../../src/core/align/m2.ts';
+import { mulberry32 } from '../../fixtures/rng.ts';
 
 const CHERRANT_STYLE = [
   'S 因 为 在 冰 箱 里',
@@ -139,5 +140,25 @@ describe('parallelToM2', () => {
         'A 1 2|||R|||-NONE-|||REQUIRED|||-NONE-|||0',
       ].join('\n'),
     );
+  });
+
+  it('gives, as blocks built directly, exactly what its text gives when parsed (2,000 random sentences)', () => {
+    const random = mulberry32(20261202);
+    // Han, look-alikes and homophones, punctuation, Latin, a surrogate pair, and white space of both kinds:
+    // what Python's split() removes (U+3000, tab) and what only JavaScript's trim() removes (U+FEFF).
+    const alphabet = ['我', '很', '欢', '喜', '你', '在', '再', '的', '得', '地', '。', '，', 'a', 'Z', '𠀀', ' ', '\u3000', '\t', '\ufeff', '\u200b', '-', '|'];
+    const text = (max: number) => Array.from({ length: Math.floor(random() * max) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+    const special = ['没有错误', '无法标注'];
+    for (let i = 0; i < 2000; i++) {
+      const source = text(12);
+      const targets = Array.from({ length: 1 + Math.floor(random() * 3) }, () => {
+        const r = random();
+        if (r < 0.1) return special[Math.floor(random() * 2)]!;
+        if (r < 0.25) return source;
+        return text(14);
+      });
+      const blocks = parseM2(parallelToM2(source, targets));
+      expect([parallelToM2Block(source, targets)], JSON.stringify({ source, targets })).toEqual(blocks);
+    }
   });
 });
