@@ -53,12 +53,25 @@ function chainB(b: readonly string[]): Map<string, number[]> {
 
 /**
  * difflib's j2len dictionaries as two rows of typed arrays: an entry is valid only when its stamp is the row's id
- * (no clearing, no Map per row). Sized for one b, shared by one matchingBlocks call.
+ * (no clearing, no Map per row). One set for every call, grown when a longer b comes: ids keep rising across
+ * calls, so an entry left by an earlier sentence never matches (a 5,000-row run allocated 20,000 arrays).
  */
 interface RowScratch {
   len: [Int32Array, Int32Array];
   stamp: [Int32Array, Int32Array];
   next: number;
+}
+
+const NO_POSITIONS: readonly number[] = [];
+let scratch: RowScratch = { len: [new Int32Array(0), new Int32Array(0)], stamp: [new Int32Array(0), new Int32Array(0)], next: 0 };
+
+function rowScratch(size: number): RowScratch {
+  // Past 2^30 ids (a billion rows of a) the stamps start over, so the counter never overflows.
+  if (scratch.len[0].length < size || scratch.next > 1 << 30) {
+    const n = Math.max(size, scratch.len[0].length);
+    scratch = { len: [new Int32Array(n), new Int32Array(n)], stamp: [new Int32Array(n), new Int32Array(n)], next: 0 };
+  }
+  return scratch;
 }
 
 /**
@@ -83,7 +96,7 @@ function findLongestMatch(
   let prevId = -1; // the row before alo: empty
   for (let i = alo; i < ahi; i++) {
     const curId = ++rows.next;
-    for (const j of b2j.get(a[i]!) ?? []) {
+    for (const j of b2j.get(a[i]!) ?? NO_POSITIONS) {
       if (j < blo) continue;
       if (j >= bhi) break;
       const k = (j > 0 && prevStamp[j - 1] === prevId ? prevLen[j - 1]! : 0) + 1;
@@ -111,7 +124,7 @@ function findLongestMatch(
 function matchingBlocks(a: readonly string[], b: readonly string[]): Match[] {
   const b2j = chainB(b);
   const size = b.length + 1;
-  const rows: RowScratch = { len: [new Int32Array(size), new Int32Array(size)], stamp: [new Int32Array(size), new Int32Array(size)], next: 0 };
+  const rows = rowScratch(size);
   const queue: [number, number, number, number][] = [[0, a.length, 0, b.length]];
   const blocks: Match[] = [];
   // Python pops from the end (depth-first); the blocks are sorted afterwards, so only the split points matter.

@@ -47,6 +47,21 @@ describe('difflibOpcodes (Python difflib.SequenceMatcher(None, a, b).get_opcodes
     expect(difflibOpcodes([], [...'ab'])).toEqual([['insert', 0, 0, 0, 2]]);
   });
 
+  it('gives the same opcodes whatever came before (its row arrays are shared between calls)', () => {
+    const first = difflibOpcodes([...'他门去学校'], [...'他们去了学校']);
+    // A longer b grows the shared arrays; entries it leaves behind must not match in a later call.
+    difflibOpcodes([...'他们去学校他们去学校他们去学校'], [...'他门去了学校他门去了学校他门去了学校他门']);
+    difflibOpcodes([...'abcd'], [...'acbd']);
+    expect(difflibOpcodes([...'他门去学校'], [...'他们去了学校'])).toEqual(first);
+    expect(first).toEqual([
+      ['equal', 0, 1, 0, 1],
+      ['replace', 1, 2, 1, 2],
+      ['equal', 2, 3, 2, 3],
+      ['insert', 3, 3, 3, 4],
+      ['equal', 3, 5, 4, 6],
+    ]);
+  });
+
   it('autojunk: in a b of 200+ elements, one seen more than 1% + 1 times is not indexed', () => {
     // b = 'x' + 'a'×199 + 'x' (201 long): 'a' occurs 199 > 201 // 100 + 1 = 3 times, so it is never a match seed.
     // a = 'a'×5 + 'x': the only seed is x (a[5]) with b[0], size 1; extension backwards stops at b's start,
