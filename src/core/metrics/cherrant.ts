@@ -174,10 +174,35 @@ export function itemsToM2(items: readonly ScoredItem[], options: AlignOptions = 
   const hyp: M2Block[] = [];
   const ref: M2Block[] = [];
   for (const item of items) {
-    hyp.push(parallelToM2Block(item.source, [item.prediction], options));
-    ref.push(parallelToM2Block(item.source, item.references, options));
+    hyp.push(m2Block(item.source, [item.prediction], options));
+    ref.push(m2Block(item.source, item.references, options));
   }
   return { hyp, ref };
+}
+
+/**
+ * Blocks already built, per Cilin (or none) and per (source, targets): every system of a run is scored against the
+ * same references, so their blocks (and an oracle's predictions) are aligned once, not once per system. Blocks are
+ * only read afterwards. Texts holding U+0000 (which the key uses) are not remembered; the memo starts over when
+ * it grows past MEMO_LIMIT.
+ */
+const MEMO_LIMIT = 200_000;
+const NO_CILIN = {};
+const memos = new WeakMap<object, Map<string, M2Block>>();
+
+function m2Block(source: string, targets: readonly string[], options: AlignOptions): M2Block {
+  if (source.includes('\u0000') || targets.some((t) => t.includes('\u0000'))) return parallelToM2Block(source, targets, options);
+  const key = `${targets.length}\u0000${source}\u0000${targets.join('\u0000')}`;
+  const scope = options.cilin ?? NO_CILIN;
+  let memo = memos.get(scope);
+  if (!memo) memos.set(scope, (memo = new Map()));
+  let block = memo.get(key);
+  if (!block) {
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    block = parallelToM2Block(source, targets, options);
+    memo.set(key, block);
+  }
+  return block;
 }
 
 function score(items: readonly ScoredItem[], options: AlignOptions = {}) {

@@ -35,6 +35,15 @@ describe('cherrant with a Cilin', () => {
     expect(cherrantProfileWithCilin(cilin).compute(ITEMS).values).toEqual({ cs: counts(3), ds: counts(3), dt: counts(4) });
     expect(cherrantProfile.compute(ITEMS).values).toEqual({ cs: counts(2), ds: counts(2), dt: counts(2) });
   });
+
+  it('counts the same whichever is scored first (built blocks are remembered per Cilin, never across)', () => {
+    const counts = (tp: number) => ({ TP: tp, FP: 0, FN: tp, P: 1, R: 0.5, 'F0.5': 0.8333 });
+    const other = parseCilin('Xa01A01= 决 绝\nYb02B01= 解', 'small-cilin-again.txt');
+    const items = ITEMS.map((i) => ({ ...i, id: `${i.id}2`, source: `${i.source}。`, references: [`${i.references[0]}。`], prediction: `${i.prediction}。` }));
+    expect(cherrantProfile.compute(items).values).toEqual({ cs: counts(2), ds: counts(2), dt: counts(2) });
+    expect(cherrantProfileWithCilin(other).compute(items).values).toEqual({ cs: counts(3), ds: counts(3), dt: counts(4) });
+    expect(cherrantProfile.compute(items).values).toEqual({ cs: counts(2), ds: counts(2), dt: counts(2) });
+  });
 });
 
 describe('cllm with a Cilin', () => {
