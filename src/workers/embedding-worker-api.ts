@@ -123,9 +123,11 @@ export function createEmbeddingWorkerApi(env: EmbeddingWorkerEnv): InThreadEmbed
       const created = await ort.InferenceSession.create(files.onnxBytes, { executionProviders: [backend], graphOptimizationLevel: 'all' });
       return { ort, version, created };
     };
+    const compiling = (backend: Backend) =>
+      report({ phase: 'compile', backend, message: `Compiling the model for ${backend === 'webgpu' ? 'WebGPU' : 'WebAssembly'}` });
     // The first backend's session starts before the tokenizer is built: its WebAssembly downloads and compiles on
     // the browser's threads while this one builds the tokenizer (0.3-0.8 s for the default model's 85,000 pieces).
-    report({ phase: 'compile', backend: candidates[0]!, message: `Compiling the model for ${candidates[0] === 'webgpu' ? 'WebGPU' : 'WebAssembly'}` });
+    compiling(candidates[0]!);
     const early = createSession(candidates[0]!);
     early.catch(() => undefined); // handled in the loop below
     let encoder: BatchEncoder;
@@ -138,8 +140,9 @@ export function createEmbeddingWorkerApi(env: EmbeddingWorkerEnv): InThreadEmbed
     let fallbackReason: string | undefined;
     for (const backend of candidates) {
       try {
-        report({ phase: 'compile', backend, message: `Compiling the model for ${backend === 'webgpu' ? 'WebGPU' : 'WebAssembly'}` });
-        const { ort, version, created } = await (backend === candidates[0] ? early : createSession(backend));
+        const first = backend === candidates[0];
+        if (!first) compiling(backend);
+        const { ort, version, created } = await (first ? early : createSession(backend));
         const common = {
           session: created,
           makeInt64Tensor: (data: BigInt64Array, dims: [number, number]) => new ort.Tensor('int64', data, dims),
