@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { loadCoreData } from '../../src/core/core-data.ts';
+import { sharedDataDir } from '../conformance/shared-data.ts';
 
 // Benchmarks call the aligner, profiles and error types directly, as the page does after loading these tables.
 await loadCoreData();
@@ -30,11 +29,8 @@ export async function timeMsAsync(fn: () => Promise<unknown>, runs = 3): Promise
   return times[Math.floor(times.length / 2)]!;
 }
 
-export function sharedData(): string {
-  const dir = process.env.CSC_SHARED_DATA ?? path.resolve(import.meta.dirname, '../../../shared/data');
-  if (!existsSync(dir)) throw new Error(`benchmarks need the shared data at ${dir} (set CSC_SHARED_DATA)`);
-  return dir;
-}
+/** The shared data, found as the conformance suite finds it (../shared/data beside the clone, or CSC_SHARED_DATA). */
+export const sharedData = sharedDataDir;
 
 export function printTable(title: string, header: string[], rows: (string | number)[][]): void {
   const cells = [header, ...rows.map((r) => r.map((c) => (typeof c === 'number' ? formatNumber(c) : c)))];
