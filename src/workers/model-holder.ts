@@ -17,31 +17,56 @@ export interface HeldModel {
 
 export type ModelStarter = (request: LoadRequest, onProgress: (p: ModelLoadProgress) => void) => Promise<HeldModel>;
 
-/** Returns `hold(key, request, onProgress)`: the model held under `key`, or the previous one released and this one loaded. */
+/**
+ * Returns `hold(key, request, onProgress)`: the model held under `key` (loaded, or still loading: a second caller
+ * joins the load and hears its progress from then on), or the previous one released and this one loaded. A load
+ * that fails is forgotten, so the next caller tries again and hears why.
+ */
 export function modelHolder(
   onWorker: ModelStarter | undefined,
   inThread: ModelStarter,
   onFallback: (reason: unknown) => void = (reason) => console.warn('csc-studio: loading the model on the evaluation worker instead', reason),
 ): (key: string, request: LoadRequest, onProgress: (p: ModelLoadProgress) => void) => Promise<HeldModel> {
-  let held: { key: string; model: HeldModel } | undefined;
-  return async (key, request, onProgress) => {
-    if (held?.key === key) return held.model;
-    const previous = held;
-    held = undefined;
-    await previous?.model.release();
-    let model: HeldModel | undefined;
+  let held: { key: string; model: Promise<HeldModel>; listeners: Set<(p: ModelLoadProgress) => void> } | undefined;
+  const load = async (request: LoadRequest, onProgress: (p: ModelLoadProgress) => void): Promise<HeldModel> => {
     if (onWorker) {
       try {
-        model = await onWorker(request, onProgress);
+        return await onWorker(request, onProgress);
       } catch (e) {
         // Only the worker's own failure falls back; a bad model folder fails the same way on any thread.
         if (!(e instanceof Error && e.name === 'WorkerFailedError')) throw e;
         onFallback(e);
       }
     }
-    model ??= await inThread(request, onProgress);
-    held = { key, model };
-    return model;
+    return inThread(request, onProgress);
+  };
+  return async (key, request, onProgress) => {
+    if (held?.key === key) {
+      const { listeners } = held;
+      listeners.add(onProgress);
+      try {
+        return await held.model;
+      } finally {
+        listeners.delete(onProgress);
+      }
+    }
+    const previous = held;
+    const listeners = new Set([onProgress]);
+    const model = (async () => {
+      // A previous load that failed has nothing to release.
+      await previous?.model.then((m) => m.release(), () => undefined);
+      return load(request, (p) => listeners.forEach((listener) => listener(p)));
+    })();
+    const entry = { key, model, listeners };
+    held = entry;
+    try {
+      return await model;
+    } catch (e) {
+      if (held === entry) held = undefined;
+      throw e;
+    } finally {
+      listeners.delete(onProgress);
+    }
   };
 }
 

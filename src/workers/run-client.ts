@@ -25,6 +25,8 @@ export interface RunnerHooks {
 export interface RunRunner {
   readonly where: 'worker' | 'main-thread';
   run(repo: Repository, runId: string, hooks?: RunnerHooks): Promise<void>;
+  /** Loads what a run with this judge would load first (RunWorkerApi.prepare); where absent, runs load it themselves. */
+  prepare?(judge: RunJudge): Promise<void>;
   dispose?(): void;
 }
 
@@ -52,14 +54,27 @@ export function defaultRunWorker(): Worker {
 export function createWorkerRunner(options: WorkerRunnerOptions = {}): RunRunner {
   const makeWorker = options.createWorker ?? defaultRunWorker;
   let handle: WorkerHandle<RunWorkerApi> | undefined;
+  const started = () => {
+    if (!handle || handle.terminated) handle = createWorkerHandle<RunWorkerApi>(makeWorker());
+    return handle;
+  };
   return {
     where: 'worker',
+    async prepare(judge) {
+      const job = judge.spec.kind === 'model' && options.modelFor ? await options.modelFor(judge) : undefined;
+      const model = job && judge.spec.kind === 'model' ? { key: judge.spec.model, job } : undefined;
+      try {
+        await started().call((r) => r.prepare(model ? { model } : {}));
+      } catch (e) {
+        throw fromWorker(e);
+      }
+    },
     async run(repo, runId, hooks = {}) {
       const { signal } = hooks;
       throwIfCancelled(signal);
       const stored = await repo.getRun(runId);
       const model = stored?.judge?.spec.kind === 'model' && options.modelFor ? await options.modelFor(stored.judge) : undefined;
-      if (!handle || handle.terminated) handle = createWorkerHandle<RunWorkerApi>(makeWorker());
+      const current = started();
       let open = true;
       const listener: RunListener = {
         progress: (p) => open && hooks.onProgress?.(p),
@@ -67,7 +82,6 @@ export function createWorkerRunner(options: WorkerRunnerOptions = {}): RunRunner
       };
       const proxy = Comlink.proxy(listener);
       try {
-        const current = handle;
         await current.call((r) => r.run({ dbName: repo.db.name, runId, ...(model ? { model } : {}) }, proxy), signal);
       } catch (e) {
         throw fromWorker(e);

@@ -32,8 +32,18 @@ export interface RunListener {
   phaseStored(phase: RunPhase): void;
 }
 
+/** What a run would load first, asked for before any run: the model (under its judge's model id) and jieba. */
+export interface PrepareRequest {
+  model?: { key: string; job: ModelSourceJob };
+}
+
 export interface RunWorkerApi {
   run(request: RunJobRequest, listener: RunListener): Promise<void>;
+  /**
+   * Loads jieba, starts the scoring worker and loads the model, so that a run finds them ready; resolves when all
+   * are. A run that starts meanwhile joins what is loading. A failure rejects here and is met again by the run.
+   */
+  prepare(request: PrepareRequest): Promise<void>;
 }
 
 /** How long after a job its leftover work (the embedding cache write) waits, unless another job comes first. */
@@ -47,11 +57,13 @@ export function createRunWorkerApi(
   environment: (repo: Repository, request: RunJobRequest) => RunEnvironment,
   now: () => number = () => performance.now(),
   afterJobDelayMs = AFTER_JOB_DELAY_MS,
+  prepare: (request: PrepareRequest) => Promise<void> = async () => {},
 ): RunWorkerApi {
   // What the last job left to do (its embedding cache write): started once the page has had a moment to show the
   // results (IndexedDB would serve the page's reads after a write of megabytes), or at once by the next job.
   let lastJobsWork: (() => Promise<void>) | undefined;
   return {
+    prepare,
     async run(request, listener) {
       await lastJobsWork?.();
       const repo = openRepo(request.dbName);

@@ -14,7 +14,8 @@ import { CscStudioDb } from '../db/schema.ts';
 import { inThreadModel, modelHolder, onModelWorker } from './model-holder.ts';
 import { webOrtEnv } from './ort-web.ts';
 import { createRunEnvironment, type ModelLoader } from './run-environment.ts';
-import { createRunWorkerApi, type ModelSourceJob } from './run-worker-api.ts';
+import type { LoadRequest } from './embedding-worker-api.ts';
+import { createRunWorkerApi, type ModelSourceJob, type PrepareRequest } from './run-worker-api.ts';
 import { scoringElsewhere } from './score-worker-api.ts';
 import { jiebaSegmenterId } from './segment-worker-api.ts';
 
@@ -43,10 +44,12 @@ const holdModel = modelHolder(
   inThreadModel(webOrtEnv),
 );
 
+const loadRequest = (job: ModelSourceJob): LoadRequest => ({ source: job.source, backend: 'auto', threads: 'auto', quantized: job.quantized });
+
 function modelLoader(job: ModelSourceJob | undefined): ModelLoader {
   return async (spec, onProgress) => {
     if (!job) throw new Error(`no files were given for the model "${spec.model}"`);
-    const { runtime, info } = await holdModel(spec.model, { source: job.source, backend: 'auto', threads: 'auto', quantized: job.quantized }, (p) =>
+    const { runtime, info } = await holdModel(spec.model, loadRequest(job), (p) =>
       onProgress({ stage: 'load', done: p.overallLoadedBytes ?? 0, total: p.overallTotalBytes ?? 0, unitsDone: 0, unitsTotal: 0, label: p.message }),
     );
     const details: Record<string, unknown> = { backend: info.backend, threads: info.threads, ortVersion: info.ortVersion, loadTimings: info.timings };
@@ -66,8 +69,20 @@ const openRepo = (name: string) => {
   return repo;
 };
 
+/** Before a run: the scoring worker starts, and the model loads on its worker while jieba loads here. */
+async function prepare(request: PrepareRequest): Promise<void> {
+  scoreProfiles?.start();
+  const model = request.model ? holdModel(request.model.key, loadRequest(request.model.job), () => undefined) : undefined;
+  await Promise.all([model, segmenter()]);
+}
+
 Comlink.expose(
-  createRunWorkerApi(openRepo, (repo, request) =>
-    createRunEnvironment({ segmenter, ...(scoreProfiles ? { scoreProfiles } : {}), loadModel: modelLoader(request.model), cache: () => new IdbEmbeddingCache(repo.db) }),
+  createRunWorkerApi(
+    openRepo,
+    (repo, request) =>
+      createRunEnvironment({ segmenter, ...(scoreProfiles ? { scoreProfiles } : {}), loadModel: modelLoader(request.model), cache: () => new IdbEmbeddingCache(repo.db) }),
+    undefined,
+    undefined,
+    prepare,
   ),
 );

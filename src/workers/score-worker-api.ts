@@ -18,20 +18,26 @@ export function createScoreWorkerApi(): ScoreWorkerApi {
   };
 }
 
+/** evaluate's `scoreProfiles` hook; `start()` makes the worker ahead of the first run (it then loads its code). */
+export type ScoringElsewhere = ((request: ScoringRequest, onProgress: (progress: ScoringProgress) => void) => Promise<ScoredProfile[][]>) & { start(): void };
+
 /**
- * evaluate's `scoreProfiles` hook on a worker made on first use and kept for later runs. Where the worker cannot
- * start or fails (a browser without workers inside workers, say), the profiles score on this thread instead:
- * scoring is deterministic, so the numbers are the same; the page only loses the overlap.
+ * evaluate's `scoreProfiles` hook on a worker made on first use (or by start()) and kept for later runs. Where the
+ * worker cannot start or fails (a browser without workers inside workers, say), the profiles score on this thread
+ * instead: scoring is deterministic, so the numbers are the same; the page only loses the overlap.
  */
 export function scoringElsewhere(
   makeWorker: () => WorkerLike,
   onFallback: (reason: unknown) => void = (reason) => console.warn('csc-studio: scoring on the evaluation worker instead', reason),
-): (request: ScoringRequest, onProgress: (progress: ScoringProgress) => void) => Promise<ScoredProfile[][]> {
+): ScoringElsewhere {
   let handle: WorkerHandle<ScoreWorkerApi> | undefined;
-  return async (request, onProgress) => {
+  const started = () => {
+    if (!handle || handle.terminated) handle = createWorkerHandle<ScoreWorkerApi>(makeWorker());
+    return handle;
+  };
+  const score = async (request: ScoringRequest, onProgress: (progress: ScoringProgress) => void): Promise<ScoredProfile[][]> => {
     try {
-      if (!handle || handle.terminated) handle = createWorkerHandle<ScoreWorkerApi>(makeWorker());
-      return await handle.call((remote) => remote.score(request, Comlink.proxy(onProgress)));
+      return await started().call((remote) => remote.score(request, Comlink.proxy(onProgress)));
     } catch (reason) {
       handle?.terminate();
       handle = undefined;
@@ -39,4 +45,5 @@ export function scoringElsewhere(
       return scoreProfiles(request, { onProgress, yieldNow: nextTask });
     }
   };
+  return Object.assign(score, { start: () => void started() });
 }

@@ -195,6 +195,25 @@ describe('CSC Studio in the browser', () => {
     expect(JSON.parse((await downloadText(page, 'export-json')).text)).toEqual(cliJson);
   });
 
+  it('loads the default model while the page is idle; switched off, a reload loads nothing until it is switched on', async () => {
+    const state = () => page.getByTestId('model-preparation').getAttribute('data-state');
+    await tab(page, 'Run');
+    await expect.poll(() => page.getByTestId('judge-select').inputValue()).toMatch(/:default$/);
+    await expect.poll(state, { timeout: 60_000 }).toBe('ready');
+    await expect(page.getByTestId('model-preparation').textContent()).resolves.toContain('The model is loaded.');
+
+    await page.getByTestId('prepare-toggle').uncheck();
+    await page.reload();
+    await tab(page, 'Run');
+    await expect.poll(() => page.getByTestId('judge-select').inputValue()).toMatch(/:default$/);
+    expect(await page.getByTestId('prepare-toggle').isChecked()).toBe(false);
+    // The idle callback fires within 2 s of the page's start (its timeout): nothing began.
+    await page.waitForTimeout(3000);
+    expect(await state()).toBe('idle');
+    await page.getByTestId('prepare-toggle').check();
+    await expect.poll(state, { timeout: 60_000 }).toBe('ready');
+  });
+
   it('judges with an embedding model from the site list: model and threshold stated, embeddings cached', async () => {
     await tab(page, 'Run');
     const options = await page.getByTestId('judge-select').locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
@@ -202,6 +221,8 @@ describe('CSC Studio in the browser', () => {
     expect(tiny, 'the test build lists the tiny test models').toBeDefined();
     await page.getByTestId('judge-select').selectOption(tiny!);
     await expect.poll(() => page.getByTestId('threshold').inputValue()).toBe('0.9');
+    // Chosen, it loads before Start; the run below then judges with the model loaded ahead.
+    await expect.poll(() => page.getByTestId('model-preparation').getAttribute('data-state'), { timeout: 60_000 }).toBe('ready');
     await runFromUi(page, tiny!);
     await tab(page, 'Dashboard');
     await expect.poll(() => page.getByTestId('judge-info').textContent()).toMatch(/model “tiny-bert-cls” · threshold 0\.9/);

@@ -18,7 +18,7 @@ import { createSegmentWorkerApi } from '../../src/workers/segment-worker-api.ts'
 import { createWorkerSegmenter } from '../../src/workers/segmenter-client.ts';
 import type { WorkerLike } from '../../src/workers/worker-handle.ts';
 import { createWorkerHandle, watchSignal } from '../../src/workers/worker-handle.ts';
-import { inThreadModel, modelHolder, onModelWorker } from '../../src/workers/model-holder.ts';
+import { inThreadModel, modelHolder, onModelWorker, type HeldModel } from '../../src/workers/model-holder.ts';
 
 const MODELS = fileURLToPath(new URL('../../models/test/', import.meta.url));
 const expected = JSON.parse(readFileSync(path.join(MODELS, 'expected.json'), 'utf8')) as { sentences: { text: string; cls: number[]; mean: number[] }[] };
@@ -261,6 +261,43 @@ describe("modelHolder (the evaluation worker's model)", () => {
       restore();
     }
   }, 30_000);
+
+  it('a second caller for the same model joins the load in progress (one worker, one load) and hears its progress', async () => {
+    const restore = serveModels();
+    try {
+      const workers: FakeWorker[] = [];
+      const hold = modelHolder(
+        onModelWorker(() => workers[workers.push(fakeWorker(createEmbeddingWorkerApi(nodeEnv()))) - 1]!),
+        () => Promise.reject(new Error('must not load on the calling thread')),
+      );
+      const heard: { first: string[]; second: string[] } = { first: [], second: [] };
+      // The page's preparation asks first; the run asks while the model is still loading.
+      const prepared = hold('tiny-cls', site('tiny-bert-cls'), (p) => heard.first.push(p.phase));
+      const forRun = hold('tiny-cls', site('tiny-bert-cls'), (p) => heard.second.push(p.phase));
+      const [a, b] = await Promise.all([prepared, forRun]);
+      expect(b).toBe(a);
+      expect(workers).toHaveLength(1);
+      expect(heard.first).toContain('ready');
+      expect(heard.second).toContain('ready');
+      expect((await b.runtime.embed(['一'])).length).toBe(1);
+    } finally {
+      restore();
+    }
+  }, 30_000);
+
+  it('forgets a load that failed: the next caller loads again and hears why', async () => {
+    let calls = 0;
+    const hold = modelHolder(undefined, async () => {
+      calls++;
+      if (calls === 1) throw new Error('the model folder has no tokenizer.json');
+      return { runtime: {} as HeldModel['runtime'], info: {} as HeldModel['info'], release: async () => undefined };
+    });
+    await expect(hold('m', site('m'), () => undefined)).rejects.toThrow('no tokenizer.json');
+    const model = await hold('m', site('m'), () => undefined);
+    expect(calls).toBe(2);
+    expect(await hold('m', site('m'), () => undefined)).toBe(model);
+    expect(calls).toBe(2);
+  });
 
   it('loads on the calling thread when the worker cannot start, and only then', async () => {
     const restore = serveModels();

@@ -16,7 +16,7 @@ import { executeRun } from '../../src/ui/run/run-executor.ts';
 import { createWorkerRunner, defaultRunner, inThreadRunner } from '../../src/workers/run-client.ts';
 import { createRunEnvironment } from '../../src/workers/run-environment.ts';
 import type { RunEnvironment, RunProgress } from '../../src/workers/run-job.ts';
-import { createRunWorkerApi } from '../../src/workers/run-worker-api.ts';
+import { createRunWorkerApi, type PrepareRequest } from '../../src/workers/run-worker-api.ts';
 import { createScoreWorkerApi, scoringElsewhere } from '../../src/workers/score-worker-api.ts';
 import type { WorkerLike } from '../../src/workers/worker-handle.ts';
 import { freshRepo, importSample } from '../db/helpers.ts';
@@ -33,7 +33,7 @@ afterEach(() => {
   ports.splice(0).forEach((p) => p.close());
 });
 
-function fakeWorker(env: RunEnvironment = nodeEnv, afterJobDelayMs?: number): FakeWorker {
+function fakeWorker(env: RunEnvironment = nodeEnv, afterJobDelayMs?: number, prepare?: (request: PrepareRequest) => Promise<void>): FakeWorker {
   const { port1, port2 } = new MessageChannel();
   ports.push(port1, port2);
   // A terminated worker writes nothing more: here, its database connections are closed.
@@ -42,7 +42,7 @@ function fakeWorker(env: RunEnvironment = nodeEnv, afterJobDelayMs?: number): Fa
     opened.push(new CscStudioDb(name));
     return new Repository(opened.at(-1)!);
   };
-  Comlink.expose(createRunWorkerApi(open, () => env, undefined, afterJobDelayMs), port1);
+  Comlink.expose(createRunWorkerApi(open, () => env, undefined, afterJobDelayMs, prepare), port1);
   const worker = port2 as unknown as FakeWorker;
   worker.terminated = false;
   worker.terminate = () => {
@@ -118,6 +118,37 @@ describe('the evaluation worker', () => {
     expect((await repo.getRun(second.id))!.phasesDone).toEqual(['csc', 'gcsc']);
   }, 60_000);
 
+  it("prepares on the worker the runs use: the model's id and files for a model judge, nothing but jieba otherwise", async () => {
+    const asked: PrepareRequest[] = [];
+    const workers: FakeWorker[] = [];
+    const job = { source: { kind: 'url' as const, url: 'http://site/models/default/' }, quantized: false };
+    const runner = createWorkerRunner({
+      createWorker: () => (workers.push(fakeWorker(nodeEnv, undefined, async (request) => void asked.push(request))), workers.at(-1)!),
+      modelFor: async (judge) => (judge.spec.kind === 'model' && judge.spec.model === 'site:default' ? job : undefined),
+    });
+    await runner.prepare!({ spec: { kind: 'model', model: 'site:default' } });
+    await runner.prepare!(exact);
+    expect(asked).toEqual([{ model: { key: 'site:default', job } }, {}]);
+    // The run that follows goes to the same worker.
+    const repo = freshRepo();
+    const run = await newRun(repo);
+    expect((await executeRun(repo, run.id, runner, { signal: new AbortController().signal })).status).toBe('done');
+    expect(workers).toHaveLength(1);
+  }, 60_000);
+
+  it("a preparation's failure reaches the caller, and the worker stays for the run", async () => {
+    const workers: FakeWorker[] = [];
+    const runner = createWorkerRunner({
+      createWorker: () => (workers.push(fakeWorker(nodeEnv, undefined, () => Promise.reject(new Error('the model folder has no tokenizer.json')))), workers.at(-1)!),
+      modelFor: async () => ({ source: { kind: 'url' as const, url: 'http://site/models/gone/' }, quantized: false }),
+    });
+    await expect(runner.prepare!({ spec: { kind: 'model', model: 'site:gone' } })).rejects.toThrow('no tokenizer.json');
+    const repo = freshRepo();
+    const run = await newRun(repo);
+    expect((await executeRun(repo, run.id, runner, { signal: new AbortController().signal })).status).toBe('done');
+    expect(workers).toHaveLength(1);
+  }, 60_000);
+
   it('a crashed worker is reported as the run failing; what it stored stays, and the run resumes', async () => {
     const repo = freshRepo();
     const run = await newRun(repo);
@@ -174,6 +205,9 @@ describe('the evaluation worker', () => {
       return Object.assign(port2, { terminate: () => port2.close() }) as unknown as WorkerLike;
     };
     const remote = scoringElsewhere(scoreWorker);
+    // Started ahead (a page's preparation): the run then scores on that same worker.
+    remote.start();
+    expect(scoringWorkers).toBe(1);
     const heard: string[] = [];
     const env = createRunEnvironment({
       segmenter: async () => createNodeJiebaSegmenter(),

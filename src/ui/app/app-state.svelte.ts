@@ -14,6 +14,7 @@ import type { RunProgress } from '../../workers/run-job.ts';
 import type { RunRunner } from '../../workers/run-client.ts';
 import { ProgressTracker } from '../shared/progress.ts';
 import { executeRun, type RunOutcome } from '../run/run-executor.ts';
+import { Preparation } from '../run/preparation.svelte.ts';
 import { loadRunData, RunDataStore, type RunData } from './run-data.svelte.ts';
 import { renameSystem } from '../workspace/rename.ts';
 import { restoreSnapshot, snapshotDataset, snapshotModel, snapshotSystem, type Snapshot } from '../../db/trash.ts';
@@ -90,6 +91,9 @@ export class AppState {
   /** The selected run's data; null until it has a stored phase. */
   selectedRunData = $derived<RunData | null>(this.run && this.run.phasesDone.length > 0 ? this.runData.get(this.run) : null);
 
+  /** The judge's model loaded ahead of a run. */
+  readonly preparation: Preparation;
+
   private controller: AbortController | null = null;
 
   constructor(
@@ -97,7 +101,9 @@ export class AppState {
     readonly runner: RunRunner,
     private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | undefined = globalThis.localStorage,
     private readonly clock: () => number = () => Date.now(),
-  ) {}
+  ) {
+    this.preparation = new Preparation(runner, storage);
+  }
 
   async load(): Promise<void> {
     this.interrupted = await this.repo.markInterrupted(this.clock(), undefined, await heldRunLocks());
@@ -280,6 +286,8 @@ export class AppState {
     );
     this.active = null;
     this.controller = null;
+    // Cancel ends the evaluation worker, and a failure may have: a run after this one loads what it needs again.
+    if (outcome.status !== 'done') this.preparation.forget();
     await this.refresh();
     if (outcome.status === 'done') this.notify('success', () => t.runs.finished);
     else if (outcome.status === 'cancelled') this.notify('info', () => t.runs.cancelled);

@@ -37,6 +37,16 @@ export class BrowserPlatform implements RunRunner {
     return this.runner.run(repo, runId, hooks);
   }
 
+  prepare(judge: RunJudge): Promise<void> {
+    return this.runner.prepare!(judge);
+  }
+
+  /** The judge the Run tab starts with: the site's default model (none listed: exact match). */
+  async defaultJudge(): Promise<RunJudge> {
+    const def = (await this.listSiteModels()).find((m) => m.default);
+    return def ? { spec: { kind: 'model', model: `${SITE_PREFIX}${def.name}` } } : { spec: { kind: 'exact' } };
+  }
+
   listSiteModels(): Promise<SiteModel[]> {
     this.siteModels ??= listSiteModels().catch(() => []);
     return this.siteModels;

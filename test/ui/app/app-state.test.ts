@@ -83,10 +83,14 @@ describe('AppState', () => {
         release: async () => {},
       }),
     };
-    cancelling = new AppState(repo, inThreadRunner(slow), memoryStorage());
+    cancelling = new AppState(repo, { ...inThreadRunner(slow), prepare: async () => undefined }, memoryStorage());
     await cancelling.load();
+    await cancelling.preparation.prepare({ spec: { kind: 'exact' } });
+    expect(cancelling.preparation.current).toEqual({ model: null, state: 'ready' });
     const outcome = await cancelling.startRun(cancelling.datasetSystems.map((s) => s.id), { spec: { kind: 'exact' } });
     expect(outcome?.status).toBe('cancelled');
+    // Cancel ends the evaluation worker: what it had loaded ahead is gone, and the page no longer says "loaded".
+    expect(cancelling.preparation.current).toBeNull();
     // The judge is called while the stage says so: progress names the work being done.
     expect(seen).toEqual(['judge']);
     expect(cancelling.run).toMatchObject({ status: 'cancelled', phasesDone: ['csc'] });
