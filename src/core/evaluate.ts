@@ -177,9 +177,15 @@ export async function evaluate(
   };
   const itemsTotal = systems.reduce((n, s) => n + s.items.length, 0);
   const distinctReferences = wantGcsc ? new Set(systems.flatMap((s) => s.items.map((i) => i.references[0]!))).size : 0;
-  const units = { done: 0, total: itemsTotal * cscProfiles.length + (wantGcsc ? distinctReferences + itemsTotal : 0) + (wantOps ? itemsTotal : 0) + (plan.byType ? itemsTotal : 0) };
+  // Units done per part: scoring and Eval-GCSC may run at the same time (below), each counting its own.
+  const units = {
+    scored: 0,
+    gcsc: 0,
+    after: 0,
+    total: itemsTotal * cscProfiles.length + (wantGcsc ? distinctReferences + itemsTotal : 0) + (wantOps ? itemsTotal : 0) + (plan.byType ? itemsTotal : 0),
+  };
   const report = (stage: EvaluateStage, done: number, total: number, extra: { system?: string; profile?: string } = {}) =>
-    onProgress?.({ stage, done, total, unitsDone: units.done, unitsTotal: units.total, ...extra });
+    onProgress?.({ stage, done, total, unitsDone: units.scored + units.gcsc + units.after, unitsTotal: units.total, ...extra });
 
   const results: SystemResult[] = systems.map((s) => ({
     name: s.name,
@@ -191,69 +197,95 @@ export async function evaluate(
   const outcomes: Record<string, ProfileOutcome>[] = systems.map(() => ({}));
   const cscWarnings: RunWarning[] = [];
 
-  // 1. Eval-CSC: each profile scores a system's sentences (here or where hooks.scoreProfiles runs them); its
-  // values come from their summed counts.
-  const scoreTotal = itemsTotal * cscProfiles.length;
-  const onScoring = (p: ScoringProgress) => {
-    units.done = p.done;
-    report('score', p.done, scoreTotal, { system: p.system, profile: p.profile });
-  };
-  const runs = hooks.scoreProfiles
-    ? await hooks.scoreProfiles(scoring, onScoring)
-    : await scoreProfiles(scoring, { onProgress: onScoring, ...(signal ? { signal } : {}), ...(yieldNow ? { yieldNow } : {}) });
-  units.done = scoreTotal;
-  for (const [s, system] of systems.entries()) {
-    const result = results[s]!;
-    for (const [p, profile] of cscProfiles.entries()) {
-      const run = runs[s]?.[p];
-      if (!run) throw new Error(`no scores came back for ${system.name} · ${profile.name}`);
-      if (run.ok) {
-        const kept = keptIndices(system.items.length, run.refused);
-        run.scored.sentences.forEach((score, k) => (result.sentences[kept[k]!]!.scores[profile.name] = score));
-        leaveOut(result, profile.name, run.refused);
-        for (const row of run.refused) cscWarnings.push(refusedRowWarning(system.name, profile.name, row));
-        const totals = sumCounts(run.scored.sentences);
-        const summary = profile.summarize(totals);
-        result.totals[profile.name] = totals;
-        outcomes[s]![profile.name] = summary.values;
-        for (const w of [...run.scored.warnings, ...summary.warnings]) cscWarnings.push(runWarning(system.name, profile.name, w));
-      } else {
-        refuse(result, outcomes[s]!, profile.name, run.error, cscWarnings);
-      }
-    }
-  }
-  report('score', scoreTotal, scoreTotal);
-  if (hooks.onScored) {
-    const none = { wantGcsc: false, wantOps: false, gcscRun: undefined, opsWarnings: systems.map(() => []), byType: undefined };
-    await hooks.onScored(assemble(dataset, systems, plan, { cscProfiles, results, outcomes, cscWarnings, ...none }));
-  }
-
-  // 2. Eval-GCSC.
-  let gcscRun: GcscRun | undefined;
-  if (wantGcsc) {
-    const base = units.done;
-    const judgeBase = base + distinctReferences + itemsTotal;
+  // 2. Eval-GCSC (defined first: it may start before the scoring below). While it runs, the progress names its
+  // stage; scoring elsewhere only moves the units.
+  let gcscShown: { stage: EvaluateStage; done: number; total: number } | undefined;
+  const startGcsc = (gcscSignal: CancelSignal | undefined): Promise<GcscRun> => {
+    const judgeBase = distinctReferences + itemsTotal;
     let judgeTotalKnown = false;
     const onGcsc = (p: GcscProgress) => {
-      if (p.phase === 'segment') units.done = base + p.done;
-      else if (p.phase === 'extract') units.done = base + distinctReferences + p.done;
+      if (p.phase === 'segment') units.gcsc = p.done;
+      else if (p.phase === 'extract') units.gcsc = distinctReferences + p.done;
       else {
         if (!judgeTotalKnown) {
           units.total += p.total;
           judgeTotalKnown = true;
         }
-        units.done = judgeBase + p.done;
+        units.gcsc = judgeBase + p.done;
       }
+      gcscShown = { stage: p.phase, done: p.done, total: p.total };
       report(p.phase, p.done, p.total);
     };
-    gcscRun = await runGcsc(systems, {
+    return runGcsc(systems, {
       segmenter: plan.segmenter!,
       judge: plan.judge!.judge,
       onProgress: onGcsc,
-      ...(signal ? { signal } : {}),
+      ...(gcscSignal ? { signal: gcscSignal } : {}),
       ...(yieldNow ? { yieldNow } : {}),
       ...(plan.judgeBatch ? { judgeBatch: plan.judgeBatch } : {}),
-    });
+    }).finally(() => (gcscShown = undefined));
+  };
+
+  // 1. Eval-CSC: each profile scores a system's sentences (here or where hooks.scoreProfiles runs them); its
+  // values come from their summed counts.
+  const scoreTotal = itemsTotal * cscProfiles.length;
+  const onScoring = (p: ScoringProgress) => {
+    units.scored = p.done;
+    if (gcscShown) report(gcscShown.stage, gcscShown.done, gcscShown.total);
+    else report('score', p.done, scoreTotal, { system: p.system, profile: p.profile });
+  };
+  const scoreAndStore = async () => {
+    const runs = hooks.scoreProfiles
+      ? await hooks.scoreProfiles(scoring, onScoring)
+      : await scoreProfiles(scoring, { onProgress: onScoring, ...(signal ? { signal } : {}), ...(yieldNow ? { yieldNow } : {}) });
+    units.scored = scoreTotal;
+    for (const [s, system] of systems.entries()) {
+      const result = results[s]!;
+      for (const [p, profile] of cscProfiles.entries()) {
+        const run = runs[s]?.[p];
+        if (!run) throw new Error(`no scores came back for ${system.name} · ${profile.name}`);
+        if (run.ok) {
+          const kept = keptIndices(system.items.length, run.refused);
+          run.scored.sentences.forEach((score, k) => (result.sentences[kept[k]!]!.scores[profile.name] = score));
+          leaveOut(result, profile.name, run.refused);
+          for (const row of run.refused) cscWarnings.push(refusedRowWarning(system.name, profile.name, row));
+          const totals = sumCounts(run.scored.sentences);
+          const summary = profile.summarize(totals);
+          result.totals[profile.name] = totals;
+          outcomes[s]![profile.name] = summary.values;
+          for (const w of [...run.scored.warnings, ...summary.warnings]) cscWarnings.push(runWarning(system.name, profile.name, w));
+        } else {
+          refuse(result, outcomes[s]!, profile.name, run.error, cscWarnings);
+        }
+      }
+    }
+    if (!gcscShown) report('score', scoreTotal, scoreTotal);
+    if (hooks.onScored) {
+      const none = { wantGcsc: false, wantOps: false, gcscRun: undefined, opsWarnings: systems.map(() => []), byType: undefined };
+      await hooks.onScored(assemble(dataset, systems, plan, { cscProfiles, results, outcomes, cscWarnings, ...none }));
+    }
+  };
+
+  // Scored on another thread, the profiles leave this one free: Eval-GCSC segments, extracts and judges meanwhile.
+  // Its results join the records only after the scores, as when the two run one after the other.
+  let gcscRun: GcscRun | undefined;
+  let gcscRunning: Promise<GcscRun> | undefined;
+  const scoringFailed = { aborted: false };
+  if (wantGcsc && hooks.scoreProfiles) {
+    gcscRunning = startGcsc({ get aborted() { return scoringFailed.aborted || (signal?.aborted ?? false); } });
+    // Awaited below; until then a failure must not count as unhandled.
+    gcscRunning.catch(() => undefined);
+  }
+  try {
+    await scoreAndStore();
+  } catch (e) {
+    scoringFailed.aborted = true;
+    await gcscRunning?.catch(() => undefined);
+    throw e;
+  }
+
+  if (wantGcsc) {
+    gcscRun = await (gcscRunning ?? startGcsc(signal));
     gcscRun.systems.forEach((judged, s) => {
       const result = results[s]!;
       leaveOut(result, GCSC_PROFILE.name, judged.refused);
@@ -287,7 +319,7 @@ export async function evaluate(
           else leaveOut(result, OPS_PROFILE.name, [one.row]);
         }
         opsDone += end - i;
-        units.done += end - i;
+        units.after += end - i;
       }
       const totals = sumCounts(result.sentences.flatMap((r) => r.scores[OPS_PROFILE.name] ?? []));
       result.totals[OPS_PROFILE.name] = totals;
@@ -309,7 +341,7 @@ export async function evaluate(
       report('by-type', done, itemsTotal, { system: system.name });
       Object.assign(byType, byTypeSection([system], names));
       done += system.items.length;
-      units.done += system.items.length;
+      units.after += system.items.length;
     }
     report('by-type', itemsTotal, itemsTotal);
   }

@@ -143,8 +143,8 @@ export async function runJob(repo: Repository, runId: string, env: RunEnvironmen
 
   // jieba and the judge's model load while the profiles score (on the scoring worker when there is one, else
   // between this thread's chunks: downloads and compiles run meanwhile). Segmentation and extraction start once
-  // the profiles and jieba are done; the model is waited for only before the first judge request (pendingJudge),
-  // and its load progress is shown only then.
+  // jieba is ready (evaluate runs them beside a scoring worker) or, scoring here, once the profiles are done; the
+  // model is waited for only before the first judge request (pendingJudge), and its load progress is shown only then.
   let waitingForModel = false;
   const showLoad = () => onProgress?.({ stage: 'load', done: 0, total: 0, ...lastUnits });
   // jieba's dictionary build holds this thread for a second or so, and a worker this thread has just started
@@ -155,11 +155,16 @@ export async function runJob(repo: Repository, runId: string, env: RunEnvironmen
   let heardJudge = false;
   let jiebaReady = false;
   let segmenterLoading: Promise<Segmenter> | undefined;
+  // Eval-GCSC's first segmentation waits for this (it may start while the profiles score elsewhere).
+  let segmenterStarted!: (loading: Promise<Segmenter>) => void;
+  const segmenterReady = new Promise<Segmenter>((resolve) => (segmenterStarted = resolve));
+  segmenterReady.catch(() => undefined);
   const startSegmenter = () => {
     if (!segmenterLoading) {
       segmenterLoading = env.segmenter();
       // Awaited below; this only keeps an early failure from going unhandled.
       segmenterLoading.then(() => (jiebaReady = true), () => undefined);
+      segmenterStarted(segmenterLoading);
     }
     return segmenterLoading;
   };
@@ -214,7 +219,7 @@ export async function runJob(repo: Repository, runId: string, env: RunEnvironmen
     get id() {
       return ready!.id;
     },
-    segmentBatch: (texts) => ready!.segmentBatch(texts),
+    segmentBatch: async (texts) => (ready ??= await segmenterReady).segmentBatch(texts),
   };
   try {
     const result = await evaluate(info, systems, { ...runPlan(run, true), judge, segmenter }, evaluateHooks);

@@ -168,6 +168,65 @@ describe('evaluate', () => {
     expect(seen).toHaveLength(2 * (PROFILES.length - 2));
   });
 
+  it('scoring elsewhere, Eval-GCSC segments, extracts and judges meanwhile; the records are those of one after the other', async () => {
+    const local = await evaluate(DATASET, SYSTEMS, fullPlan());
+    let segmented!: () => void;
+    const firstSegmentation = new Promise<void>((resolve) => (segmented = resolve));
+    const watching: Segmenter = { id: 'chars', segmentBatch: (texts) => (segmented(), charSegmenter.segmentBatch(texts)) };
+    const judged: number[] = [];
+    const counting: Judge = { id: 'exact', textOnly: true, judge: async (requests, signal) => (judged.push(requests.length), exactJudge.judge(requests, signal)) };
+    const events: EvaluateProgress[] = [];
+    const partials: string[][] = [];
+    const overlapped = await evaluate(
+      DATASET,
+      SYSTEMS,
+      { ...fullPlan({ spec: { kind: 'exact' }, judge: counting }), segmenter: watching },
+      {
+        onProgress: (p) => events.push(p),
+        onScored: (partial) => void partials.push(Object.keys(partial.report.systems['bert']!)),
+        // The scores come back only once Eval-GCSC has segmented and judged: run one after the other, this never ends.
+        scoreProfiles: async (request, onProgress) => {
+          await firstSegmentation;
+          await expect.poll(() => judged.length).toBeGreaterThan(0);
+          return structuredClone(await scoreProfiles(structuredClone(request), { onProgress }));
+        },
+      },
+    );
+    expect(JSON.stringify(overlapped.report)).toBe(JSON.stringify(local.report));
+    expect(JSON.stringify(sentenceRecords(overlapped))).toBe(JSON.stringify(sentenceRecords(local)));
+    expect(overlapped.warnings).toEqual(local.warnings);
+    // onScored saw the Eval-CSC profiles alone.
+    expect(partials).toEqual([PROFILES.filter((p) => p !== 'gcsc' && p !== 'ops')]);
+    for (let i = 1; i < events.length; i++) expect(events[i]!.unitsDone).toBeGreaterThanOrEqual(events[i - 1]!.unitsDone);
+    expect(events.at(-1)!.unitsDone).toBe(events.at(-1)!.unitsTotal);
+    expect(events.at(-1)!.unitsTotal).toBe(100 + 5 + 10 + overlapped.gcsc!.judgeRequests + 10);
+    // While both ran, the progress named Eval-GCSC's stage; scoring was reported alone once it was the only work.
+    const stages = events.map((e) => e.stage);
+    expect(stages.indexOf('segment')).toBeLessThan(stages.lastIndexOf('score'));
+  });
+
+  it('a failed scoring elsewhere stops Eval-GCSC and is what the run fails with', async () => {
+    const judged: number[] = [];
+    const counting: Judge = { id: 'exact', textOnly: true, judge: async (requests, signal) => (judged.push(requests.length), exactJudge.judge(requests, signal)) };
+    let segmented!: () => void;
+    const firstSegmentation = new Promise<void>((resolve) => (segmented = resolve));
+    const watching: Segmenter = { id: 'chars', segmentBatch: (texts) => (segmented(), charSegmenter.segmentBatch(texts)) };
+    const run = evaluate(
+      DATASET,
+      SYSTEMS,
+      { ...fullPlan({ spec: { kind: 'exact' }, judge: counting }), segmenter: watching },
+      {
+        yieldNow: () => new Promise((resolve) => setTimeout(resolve, 0)),
+        scoreProfiles: async () => {
+          await firstSegmentation;
+          throw new Error('the scoring worker ran out of memory');
+        },
+      },
+    );
+    await expect(run).rejects.toThrow('the scoring worker ran out of memory');
+    expect(judged).toEqual([]);
+  });
+
   it('fails with a clear message when the scoring elsewhere returns too few results', async () => {
     await expect(evaluate(DATASET, SYSTEMS, fullPlan(), { scoreProfiles: async () => [[]] })).rejects.toThrow('no scores came back for bert · cscd');
   });
