@@ -1,20 +1,26 @@
 /**
- * What the scoring worker does, and the evaluation worker's side of it: one call per run, the request and the
- * scores cloned once each way, progress per profile. evaluate() receives the same ScoredProfile values it would
- * have computed itself (test/core/evaluate.test.ts checks the clone changes nothing).
+ * What the scoring worker does, and the evaluation worker's side of it: one call per run, the request cloned and
+ * the scores packed into transferred arrays (packed-scores.ts), progress per profile. evaluate() receives the same
+ * ScoredProfile values it would have computed itself (test/workers/packed-scores.test.ts and
+ * test/core/evaluate.test.ts check that the crossing changes nothing).
  */
 import * as Comlink from 'comlink';
 import { scoreProfiles, type ScoredProfile, type ScoringProgress, type ScoringRequest } from '../core/score-profiles.ts';
 import { nextTask } from './next-task.ts';
+import { packScores, unpackScores, type PackedProfile } from './packed-scores.ts';
 import { createWorkerHandle, type WorkerHandle, type WorkerLike } from './worker-handle.ts';
 
 export interface ScoreWorkerApi {
-  score(request: ScoringRequest, onProgress: (progress: ScoringProgress) => void): Promise<ScoredProfile[][]>;
+  /** The scores packed (packed-scores.ts), their arrays transferred. */
+  score(request: ScoringRequest, onProgress: (progress: ScoringProgress) => void): Promise<PackedProfile[][]>;
 }
 
 export function createScoreWorkerApi(): ScoreWorkerApi {
   return {
-    score: (request, onProgress) => scoreProfiles(request, { onProgress, yieldNow: nextTask }),
+    async score(request, onProgress) {
+      const { packed, transfer } = packScores(await scoreProfiles(request, { onProgress, yieldNow: nextTask }));
+      return Comlink.transfer(packed, transfer);
+    },
   };
 }
 
@@ -37,7 +43,7 @@ export function scoringElsewhere(
   };
   const score = async (request: ScoringRequest, onProgress: (progress: ScoringProgress) => void): Promise<ScoredProfile[][]> => {
     try {
-      return await started().call((remote) => remote.score(request, Comlink.proxy(onProgress)));
+      return unpackScores(await started().call((remote) => remote.score(request, Comlink.proxy(onProgress))));
     } catch (reason) {
       handle?.terminate();
       handle = undefined;
