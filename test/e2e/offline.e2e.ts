@@ -39,6 +39,14 @@ describe('offline after one visit, with the default model', () => {
     await page.getByTestId('dataset-card').first().waitFor();
     const expected = 3 + defaultModel!.manifest.files.length;
     await expect.poll(() => cachedModelEntries(page), { timeout: 90_000, interval: 500 }).toBe(expected);
+    // The page loads the default model ahead once the worker has taken over: from its cache, so the model and the
+    // runtime came from the server once each.
+    await page.getByRole('tab', { name: en.tabs['run']! }).click();
+    await expect.poll(() => page.getByTestId('model-preparation').getAttribute('data-state'), { timeout: 90_000 }).toBe('ready');
+    const downloads = (test: (path: string) => boolean) => app.server.served.filter(test).length;
+    expect(downloads((p) => p.endsWith('/onnx/model.onnx'))).toBe(1);
+    expect(downloads((p) => p.endsWith('/tokenizer.json') && p.includes('/models/default/'))).toBe(1);
+    expect(downloads((p) => /ort-wasm[^/]*\.wasm$/.test(p))).toBe(1);
   });
 
   it('after a reload with no network: the default model is listed, offline, and judges a run', async () => {
