@@ -237,15 +237,20 @@ describe('createWorkerEmbeddingRuntime (onnxruntime-node behind the worker API)'
 
 describe("modelHolder (the evaluation worker's model)", () => {
   const site = (name: string) => ({ source: { kind: 'url' as const, url: `http://site/models/test/${name}/` }, backend: 'wasm' as const });
+  /** A holder whose models load on fake workers (listed), never on the calling thread. */
+  const holderOnWorkers = () => {
+    const workers: FakeWorker[] = [];
+    const hold = modelHolder(
+      onModelWorker(() => workers[workers.push(fakeWorker(createEmbeddingWorkerApi(nodeEnv()))) - 1]!),
+      () => Promise.reject(new Error('must not load on the calling thread')),
+    );
+    return { hold, workers };
+  };
 
   it('loads on its own worker, embeds as the calling thread does, keeps it for the same key and releases it for another', async () => {
     const restore = serveModels();
     try {
-      const workers: FakeWorker[] = [];
-      const hold = modelHolder(
-        onModelWorker(() => workers[workers.push(fakeWorker(createEmbeddingWorkerApi(nodeEnv()))) - 1]!),
-        () => Promise.reject(new Error('must not load on the calling thread')),
-      );
+      const { hold, workers } = holderOnWorkers();
       const onWorker = await hold('tiny-cls', site('tiny-bert-cls'), () => undefined);
       const onThread = await inThreadModel(nodeEnv())(site('tiny-bert-cls'), () => undefined);
       expect(onWorker.info).toMatchObject({ modelId: onThread.info.modelId, hash: onThread.info.hash, dimension: 32, pooling: 'cls' });
@@ -265,11 +270,7 @@ describe("modelHolder (the evaluation worker's model)", () => {
   it('a second caller for the same model joins the load in progress (one worker, one load) and hears its progress', async () => {
     const restore = serveModels();
     try {
-      const workers: FakeWorker[] = [];
-      const hold = modelHolder(
-        onModelWorker(() => workers[workers.push(fakeWorker(createEmbeddingWorkerApi(nodeEnv()))) - 1]!),
-        () => Promise.reject(new Error('must not load on the calling thread')),
-      );
+      const { hold, workers } = holderOnWorkers();
       const heard: { first: string[]; second: string[] } = { first: [], second: [] };
       // The page's preparation asks first; the run asks while the model is still loading.
       const prepared = hold('tiny-cls', site('tiny-bert-cls'), (p) => heard.first.push(p.phase));

@@ -55,6 +55,13 @@ function fakeWorker(env: RunEnvironment = nodeEnv, afterJobDelayMs?: number, pre
   return worker;
 }
 
+/** A new run of the sample on a fresh database, run by `runner`: its outcome's status. */
+async function runToTheEnd(runner: Parameters<typeof executeRun>[2]): Promise<string> {
+  const repo = freshRepo();
+  const run = await newRun(repo);
+  return (await executeRun(repo, run.id, runner, { signal: new AbortController().signal })).status;
+}
+
 async function newRun(repo: Repository, judge: RunJudge = exact) {
   const id = await importSample(repo);
   const systems = await repo.listSystems(id);
@@ -130,9 +137,7 @@ describe('the evaluation worker', () => {
     await runner.prepare!(exact);
     expect(asked).toEqual([{ model: { key: 'site:default', job } }, {}]);
     // The run that follows goes to the same worker.
-    const repo = freshRepo();
-    const run = await newRun(repo);
-    expect((await executeRun(repo, run.id, runner, { signal: new AbortController().signal })).status).toBe('done');
+    expect(await runToTheEnd(runner)).toBe('done');
     expect(workers).toHaveLength(1);
   }, 60_000);
 
@@ -143,9 +148,7 @@ describe('the evaluation worker', () => {
       modelFor: async () => ({ source: { kind: 'url' as const, url: 'http://site/models/gone/' }, quantized: false }),
     });
     await expect(runner.prepare!({ spec: { kind: 'model', model: 'site:gone' } })).rejects.toThrow('no tokenizer.json');
-    const repo = freshRepo();
-    const run = await newRun(repo);
-    expect((await executeRun(repo, run.id, runner, { signal: new AbortController().signal })).status).toBe('done');
+    expect(await runToTheEnd(runner)).toBe('done');
     expect(workers).toHaveLength(1);
   }, 60_000);
 
