@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileDigest } from '../core/embed/manifest.ts';
 import { parseManifest, verifyManifest } from '../core/embed/manifest.ts';
@@ -9,7 +8,7 @@ import { readModelFolder, runtimeHash } from '../core/embed/model-folder.ts';
 import { createOnnxEmbeddingRuntime, probeDimension } from '../core/embed/onnx-runtime.ts';
 import type { EmbeddingRuntime } from '../core/embed/types.ts';
 import { MODEL_FILES } from '../core/embed/types.ts';
-import { UsageError } from './args.ts';
+import { UsageError } from './usage-error.ts';
 
 export interface OnnxNodeRuntimeOptions extends Omit<ModelFolderOptions, 'fallbackName'> {
   /** Texts per session.run; default 32. */
@@ -45,10 +44,16 @@ export async function loadOnnxNodeRuntime(folder: string, options: OnnxNodeRunti
 async function load(root: string, options: OnnxNodeRuntimeOptions): Promise<OnnxNodeRuntime> {
   // Loaded here, not at the top: commands that need no model never pay for onnxruntime or the tokenizer.
   const [{ InferenceSession, Tensor }, { createBatchEncoder }] = await Promise.all([import('onnxruntime-node'), import('../core/embed/tokenize.ts')]);
-  const source = { readText: (p: string) => readIfExists(path.join(root, p)) };
-  const digests = new Map<string, Promise<FileDigest | undefined>>(); // verification and the hash both need them
+  // Each file is read once: its text, its digest (verification and the runtime hash) and the session share the bytes.
+  const bytes = new Map<string, Promise<Buffer | undefined>>();
+  const bytesOf = (p: string) => {
+    if (!bytes.has(p)) bytes.set(p, readIfExists(path.join(root, p)));
+    return bytes.get(p)!;
+  };
+  const source = { readText: async (p: string) => (await bytesOf(p))?.toString('utf8') };
+  const digests = new Map<string, Promise<FileDigest | undefined>>();
   const digest = (p: string) => {
-    if (!digests.has(p)) digests.set(p, digestIfExists(path.join(root, p)));
+    if (!digests.has(p)) digests.set(p, bytesOf(p).then((b) => b && { sha256: createHash('sha256').update(b).digest('hex'), size: b.length }));
     return digests.get(p)!;
   };
 
@@ -57,12 +62,13 @@ async function load(root: string, options: OnnxNodeRuntimeOptions): Promise<Onnx
   const info = await readModelFolder(source, manifest, { ...options, fallbackName: path.basename(root) });
   if (manifest) await verifyManifest(manifest, digest, [info.onnxPath, MODEL_FILES.tokenizer]);
 
-  const onnxDigest = await digest(info.onnxPath);
-  if (!onnxDigest) throw new Error(`the model folder ${root} has no ${info.onnxPath}`);
+  const onnxBytes = await bytesOf(info.onnxPath);
+  if (!onnxBytes) throw new Error(`the model folder ${root} has no ${info.onnxPath}`);
+  const onnxDigest = (await digest(info.onnxPath))!;
   const tokenizerDigest = (await digest(MODEL_FILES.tokenizer))!;
   const encoder = createBatchEncoder(info.tokenizerJson, info.tokenizerConfig, info.maxLength);
 
-  const session = await InferenceSession.create(path.join(root, info.onnxPath), {
+  const session = await InferenceSession.create(onnxBytes, {
     executionProviders: ['cpu'],
     ...(options.threads ? { intraOpNumThreads: options.threads } : {}),
   });
@@ -88,27 +94,13 @@ async function load(root: string, options: OnnxNodeRuntimeOptions): Promise<Onnx
   };
 }
 
-async function readIfExists(file: string): Promise<string | undefined> {
+async function readIfExists(file: string): Promise<Buffer | undefined> {
   try {
-    return await readFile(file, 'utf8');
+    return await readFile(file);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw e;
   }
-}
-
-/** Streams the file through sha-256: model graphs run to hundreds of megabytes. */
-async function digestIfExists(file: string): Promise<FileDigest | undefined> {
-  let size: number;
-  try {
-    size = (await stat(file)).size;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw e;
-  }
-  const hash = createHash('sha256');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
-  return { sha256: hash.digest('hex'), size };
 }
 
 function parseJson(text: string, name: string): unknown {
