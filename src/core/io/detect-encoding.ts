@@ -173,15 +173,31 @@ export function detectEncoding(bytes: Uint8Array, options: DetectOptions = {}): 
   return detectAndDecode(bytes, options).detection;
 }
 
+/**
+ * In bytes that decoded as UTF-8: whether at least `count` multi-byte sequences are whole in them (what scanUtf8
+ * counts), stopping at the count instead of scanning the file. A lead byte whose sequence runs past the end is
+ * the cut of a truncated file, not counted.
+ */
+function hasMultibyte(bytes: Uint8Array, count: number): boolean {
+  let found = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const x = bytes[i]!;
+    if (x < 0xc0) continue;
+    const length = x < 0xe0 ? 2 : x < 0xf0 ? 3 : 4;
+    if (i + length <= bytes.length && ++found >= count) return true;
+  }
+  return false;
+}
+
 export function detectAndDecode(bytes: Uint8Array, options: DetectOptions = {}): DetectedText {
   const truncated = options.truncated ?? false;
   const bom = bomOf(bytes);
   if (bom) return withBom(bytes, bom, truncated);
 
   const utf8 = read(bytes, 'utf-8', 0, truncated);
-  const scan = scanUtf8(bytes, 0, truncated);
   // Valid UTF-8 with several multi-byte characters is UTF-8 whatever else the bytes could be: skip the rest.
-  if (utf8.text !== null && scan.multibyte >= UTF8_CERTAIN && textLikeness(utf8.evidence!) >= PLAUSIBLE) return finish([utf8], 'utf-8', 'utf-8', null);
+  if (utf8.text !== null && hasMultibyte(bytes, UTF8_CERTAIN) && textLikeness(utf8.evidence!) >= PLAUSIBLE) return finish([utf8], 'utf-8', 'utf-8', null);
+  const scan = scanUtf8(bytes, 0, truncated);
   const readings = [utf8, ...TEXT_ENCODINGS.slice(1).map((e) => read(bytes, e, 0, truncated))];
   const decoded = readings.filter((r) => r.text !== null);
   // Mostly UTF-8 with a few bad bytes, and no legacy reading that makes sense: report the bytes, do not reinterpret.

@@ -112,6 +112,24 @@ describe('decodeText', () => {
   });
 });
 
+describe('detectEncoding: certain UTF-8', () => {
+  const utf8 = (text: string) => new TextEncoder().encode(text);
+
+  it('takes valid UTF-8 with four multi-byte characters without weighing other encodings', () => {
+    expect(detectEncoding(utf8('1\t我们去了\n')).candidates.map((c) => c.encoding)).toEqual(['utf-8']);
+    // Three are not enough: every encoding is read and weighed (UTF-8 still wins here, on evidence).
+    const three = detectEncoding(utf8('1\t我们去\n'));
+    expect(three.candidates.length).toBeGreaterThan(1);
+    expect(three.encoding).toBe('utf-8');
+  });
+
+  it('does not count a character cut off at the end of a truncated start of a file', () => {
+    const cut = (text: string) => utf8(text).subarray(0, utf8(text).length - 1); // the last character loses a byte
+    expect(detectEncoding(cut('1\t我们去了'), { truncated: true }).candidates.length).toBeGreaterThan(1);
+    expect(detectEncoding(cut('1\t我们去了吗'), { truncated: true }).candidates.map((c) => c.encoding)).toEqual(['utf-8']);
+  });
+});
+
 describe('detectEncoding', () => {
   it('shows every candidate with its evidence and a sample line', () => {
     const d = detectEncoding(big5Bytes(TRADITIONAL));
