@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { charLength, chars } from '../../src/core/text.ts';
+import { charLength, chars, codePoints } from '../../src/core/text.ts';
 
 describe('charLength counts code points as string iteration does', () => {
   it('on BMP text, surrogate pairs and lone surrogates in every order', () => {
@@ -18,5 +18,18 @@ describe('charLength counts code points as string iteration does', () => {
       const text = String.fromCharCode(...Array.from({ length: k % 9 }, unit));
       expect(charLength(text)).toBe([...text].length);
     }
+  });
+});
+
+describe('codePoints gives one integer per element of chars()', () => {
+  it('on BMP text, surrogate pairs and lone surrogates', () => {
+    const high = '\ud840';
+    const low = '\udc00';
+    const cases = ['', '我们明天见。', '𠀀𠀁', `a${high}`, `${low}a`, `${high}${low}${low}`, `${high}${high}${low}`, `x${low}${high}`];
+    for (const text of cases) {
+      expect([...codePoints(text)], JSON.stringify(text)).toEqual(chars(text).map((c) => c.codePointAt(0)));
+      expect(chars(text).join(''), JSON.stringify(text)).toBe([...codePoints(text)].map((c) => String.fromCodePoint(c)).join(''));
+    }
+    expect([...codePoints('𠀀我')]).toEqual([0x20000, 0x6211]);
   });
 });

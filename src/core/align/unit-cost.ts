@@ -140,8 +140,15 @@ function table(a: Int32Array, b: Int32Array, q: number): Filled {
 
 /** The non-match operations turning orig into cor, left to right (simple-csc's levenshtein alignment). */
 export function unitCostEdits(orig: readonly string[], cor: readonly string[]): UnitCostEdit[] {
-  const a = codes(orig);
-  const b = codes(cor);
+  return editsOf(codes(orig), codes(cor), (j) => cor[j]!);
+}
+
+/** unitCostEdits of two texts' code points (see codePoints): the same edits, with no string per character. */
+export function unitCostCodeEdits(orig: Int32Array, cor: Int32Array): UnitCostEdit[] {
+  return editsOf(orig, cor, (j) => String.fromCodePoint(cor[j]!));
+}
+
+function editsOf(a: Int32Array, b: Int32Array, corText: (j: number) => string): UnitCostEdit[] {
   let q = 0;
   while (q < a.length && q < b.length && a[a.length - 1 - q] === b[b.length - 1 - q]) q++;
   const o = a.length - q;
@@ -154,14 +161,14 @@ export function unitCostEdits(orig: readonly string[], cor: readonly string[]): 
     while (i + j !== 0) {
       const x = i === 0 ? I : j === 0 ? D : ops[i * rowStride + j + offset]!;
       if (x === M || x === S) {
-        if (x === S) edits.push({ op: 'S', srcStart: i - 1, srcEnd: i, text: cor[j - 1]! });
+        if (x === S) edits.push({ op: 'S', srcStart: i - 1, srcEnd: i, text: corText(j - 1) });
         i--;
         j--;
       } else if (x === D) {
         edits.push({ op: 'D', srcStart: i - 1, srcEnd: i, text: '' });
         i--;
       } else {
-        edits.push({ op: 'I', srcStart: i, srcEnd: i, text: cor[j - 1]! });
+        edits.push({ op: 'I', srcStart: i, srcEnd: i, text: corText(j - 1) });
         j--;
       }
     }

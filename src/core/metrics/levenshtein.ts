@@ -13,8 +13,8 @@
  * two equal sets were filled in a different order (several insertions at one point in a different order), where
  * CPython's answer depends on string hashing (PYTHONHASHSEED). We use set equality.
  */
-import { unitCostEdits, type UnitCostEdit } from '../align/unit-cost.ts';
-import { chars } from '../text.ts';
+import { unitCostCodeEdits, unitCostEdits, type UnitCostEdit } from '../align/unit-cost.ts';
+import { codePoints } from '../text.ts';
 import type { ScoredItem } from '../types.ts';
 import { coded, LIST_SEPARATOR, type CodedMessage, type PrintedAsZero } from '../messages.ts';
 import { firstReference, firstReferenceWarning } from './item-checks.ts';
@@ -79,13 +79,13 @@ export function levenshteinSentence(
   ignoreChars: ReadonlySet<string> = new Set(),
 ): SentenceScore {
   const [src, tgt, pred] = [source, reference, prediction].map(simpleCscClean) as [string, string, string];
-  const srcChars = chars(src);
+  const srcCodes = codePoints(src);
   // Insertions have no source character and are never skipped.
-  const skipped = (e: LevenshteinEdit) => e.srcEnd > e.srcStart && ignoreChars.has(srcChars[e.srcStart]!);
+  const skipped = (e: LevenshteinEdit) => e.srcEnd > e.srcStart && ignoreChars.size > 0 && ignoreChars.has(String.fromCodePoint(srcCodes[e.srcStart]!));
   const goldIdx = new Set<string>();
   const goldEdits = new Set<string>();
   let charError = 0;
-  for (const e of levenshteinEdits(srcChars, chars(tgt))) {
+  for (const e of unitCostCodeEdits(srcCodes, codePoints(tgt))) {
     if (skipped(e)) continue;
     charError++;
     goldIdx.add(`${e.srcStart},${e.srcEnd}`);
@@ -97,7 +97,7 @@ export function levenshteinSentence(
   let charDetectTp = 0;
   let charCorrectTp = 0;
   // Counted per edit, not per distinct span, as the script does.
-  for (const e of levenshteinEdits(srcChars, chars(pred))) {
+  for (const e of unitCostCodeEdits(srcCodes, codePoints(pred))) {
     if (skipped(e)) continue;
     const span = `${e.srcStart},${e.srcEnd}`;
     const edit = `${span},${e.text}`;

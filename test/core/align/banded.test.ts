@@ -10,7 +10,8 @@ import { levenshtein, withinOneEdit } from '../../../src/core/align/levenshtein.
 import { AlignmentTooLongError, setMaxAlignCells } from '../../../src/core/align/limits.ts';
 import { type Cilin, parseCilin } from '../../../src/core/align/cilin.ts';
 import type { AlignOp, AlignOpKind } from '../../../src/core/align/types.ts';
-import { unitBandTuning, unitCostEdits, type UnitCostEdit } from '../../../src/core/align/unit-cost.ts';
+import { unitBandTuning, unitCostCodeEdits, unitCostEdits, type UnitCostEdit } from '../../../src/core/align/unit-cost.ts';
+import { codePoints } from '../../../src/core/text.ts';
 import { mulberry32 } from '../../fixtures/rng.ts';
 
 // ---- Reference: the full ChERRANT-style table, as it was before banding. ----
@@ -264,7 +265,11 @@ describe('banded alignment equals the full table', () => {
   }, 120_000);
 
   it('unit-cost (simple-csc levenshtein): same edits on 3,000 random pairs and long near-identical texts', () => {
-    for (const { src, tgt } of cases(2, 3000)) expect(unitCostEdits(src, tgt), `${src.join('')} → ${tgt.join('')}`).toEqual(refUnitCost(src, tgt));
+    for (const { src, tgt } of cases(2, 3000)) {
+      const expected = refUnitCost(src, tgt);
+      expect(unitCostEdits(src, tgt), `${src.join('')} → ${tgt.join('')}`).toEqual(expected);
+      expect(unitCostCodeEdits(codePoints(src.join('')), codePoints(tgt.join(''))), `${src.join('')} → ${tgt.join('')}`).toEqual(expected);
+    }
     const r = mulberry32(9);
     for (let c = 0; c < 12; c++) {
       const alphabet = Array.from(ALPHABETS[c % ALPHABETS.length]!);
