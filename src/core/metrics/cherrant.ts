@@ -49,24 +49,27 @@ function simplify(block: M2Block): SimpleEdit[] {
   return out;
 }
 
+const NOOP_ONLY: readonly SimpleEdit[] = [[-1, -1, 'noop', '-NONE-', 0]];
+
+function addCategory(coderEdits: Map<string, string[]>, key: string, cat: string): void {
+  const cats = coderEdits.get(key);
+  if (cats) cats.push(cat);
+  else coderEdits.set(key, [cat]);
+}
+
 function processEdits(edits: readonly SimpleEdit[], mode: CherrantMode): CoderDict {
   const dict: CoderDict = new Map();
-  const list: readonly SimpleEdit[] = edits.length > 0 ? edits : [[-1, -1, 'noop', '-NONE-', 0]];
+  const list = edits.length > 0 ? edits : NOOP_ONLY;
   for (const [start, end, cat, cor, coder] of list) {
     let coderEdits = dict.get(coder);
     if (!coderEdits) dict.set(coder, (coderEdits = new Map()));
-    const add = (key: string): void => {
-      const cats = coderEdits.get(key);
-      if (cats) cats.push(cat);
-      else coderEdits.set(key, [cat]);
-    };
     if (mode === 'dt') {
       // Noop/NA keep their span; an insertion marks the character on its right; a span marks each character.
-      if (start === -1) add(`${start},${start}`);
-      else if (start === end && start >= 0) add(`${start},${start + 1}`);
-      else for (let t = start; t < end; t++) add(`${t},${t + 1}`);
-    } else if (mode === 'ds') add(`${start},${end}`);
-    else if (cat !== 'UNK') add(JSON.stringify([start, end, cor])); // UNK only counts for detection
+      if (start === -1) addCategory(coderEdits, `${start},${start}`, cat);
+      else if (start === end && start >= 0) addCategory(coderEdits, `${start},${start + 1}`, cat);
+      else for (let t = start; t < end; t++) addCategory(coderEdits, `${t},${t + 1}`, cat);
+    } else if (mode === 'ds') addCategory(coderEdits, `${start},${end}`, cat);
+    else if (cat !== 'UNK') addCategory(coderEdits, JSON.stringify([start, end, cor]), cat); // UNK only counts for detection
   }
   return dict;
 }
@@ -93,33 +96,41 @@ function compareEdits(hyp: Map<string, string[]>, ref: Map<string, string[]>): [
 function fScore(tp: number, fp: number, fn: number): [p: number, r: number, f: number] {
   const p = fp ? tp / (tp + fp) : 1.0;
   const r = fn ? tp / (tp + fn) : 1.0;
+  return [pyRound(p, 4), pyRound(r, 4), pyRound(unroundedF(p, r), 4)];
+}
+
+function unroundedF(p: number, r: number): number {
   const b2 = BETA ** 2;
-  const f = p + r ? ((1 + b2) * p * r) / (b2 * p + r) : 0.0;
-  return [pyRound(p, 4), pyRound(r, 4), pyRound(f, 4)];
+  return p + r ? ((1 + b2) * p * r) / (b2 * p + r) : 0.0;
+}
+
+/** fScore's F alone (what the choice of a pair compares), without building the triple. */
+function roundedF(tp: number, fp: number, fn: number): number {
+  return pyRound(unroundedF(fp ? tp / (tp + fp) : 1.0, fn ? tp / (tp + fn) : 1.0), 4);
 }
 
 function isUnannotatable(ref: CoderDict): boolean {
   if (ref.size !== 1) return false;
-  const only = [...ref.values()][0]!;
-  return only.size === 1 && [...only.values()][0]![0] === 'NA';
+  const only = ref.values().next().value!;
+  return only.size === 1 && only.values().next().value![0] === 'NA';
 }
 
 /** The (TP, FP, FN) the script adds for one block: the best pair given the corpus totals so far. */
 function chooseBlock(
-  hypBlock: M2Block,
-  refBlock: M2Block,
+  hypEdits: readonly SimpleEdit[],
+  refEdits: readonly SimpleEdit[],
   mode: CherrantMode,
   totals: { tp: number; fp: number; fn: number },
 ): [tp: number, fp: number, fn: number] {
-  const hypDict = processEdits(simplify(hypBlock), mode);
-  const refDict = processEdits(simplify(refBlock), mode);
+  const hypDict = processEdits(hypEdits, mode);
+  const refDict = processEdits(refEdits, mode);
   if (isUnannotatable(refDict)) return [0, 0, 0];
   let [bTp, bFp, bFn, bF] = [0, 0, 0, -1];
   for (const h of hypDict.values()) {
     for (const r of refDict.values()) {
       const [tp, fp, fn] = compareEdits(h, r);
       // Chosen on the corpus score so far, as rounded by computeFScore.
-      const [, , f] = fScore(tp + totals.tp, fp + totals.fp, fn + totals.fn);
+      const f = roundedF(tp + totals.tp, fp + totals.fp, fn + totals.fn);
       if (
         f > bF ||
         (f === bF && tp > bTp) ||
@@ -142,10 +153,13 @@ export function m2BlockCounts(hyp: readonly M2Block[], ref: readonly M2Block[], 
     throw new Error(`hypothesis has ${hyp.length} M2 blocks, reference ${ref.length}; they must pair up`);
   }
   const out: Counts[] = hyp.map(() => ({}));
+  // Read once for all modes.
+  const hypEdits = hyp.map(simplify);
+  const refEdits = ref.map(simplify);
   for (const mode of modes) {
     const totals = { tp: 0, fp: 0, fn: 0 };
-    hyp.forEach((hypBlock, i) => {
-      const [tp, fp, fn] = chooseBlock(hypBlock, ref[i]!, mode, totals);
+    hypEdits.forEach((edits, i) => {
+      const [tp, fp, fn] = chooseBlock(edits, refEdits[i]!, mode, totals);
       totals.tp += tp;
       totals.fp += fp;
       totals.fn += fn;
