@@ -60,7 +60,13 @@ function addCategory(coderEdits: Map<string, string[]>, key: string, cat: string
 function processEdits(edits: readonly SimpleEdit[], mode: CherrantMode): CoderDict {
   const dict: CoderDict = new Map();
   const list = edits.length > 0 ? edits : NOOP_ONLY;
-  for (const [start, end, cat, cor, coder] of list) {
+  // Index reads, not destructuring: most of a run is unoptimised code, where destructuring allocates an iterator.
+  for (let e = 0; e < list.length; e++) {
+    const edit = list[e]!;
+    const start = edit[0];
+    const end = edit[1];
+    const cat = edit[2];
+    const coder = edit[4];
     let coderEdits = dict.get(coder);
     if (!coderEdits) dict.set(coder, (coderEdits = new Map()));
     if (mode === 'dt') {
@@ -69,7 +75,7 @@ function processEdits(edits: readonly SimpleEdit[], mode: CherrantMode): CoderDi
       else if (start === end && start >= 0) addCategory(coderEdits, `${start},${start + 1}`, cat);
       else for (let t = start; t < end; t++) addCategory(coderEdits, `${t},${t + 1}`, cat);
     } else if (mode === 'ds') addCategory(coderEdits, `${start},${end}`, cat);
-    else if (cat !== 'UNK') addCategory(coderEdits, JSON.stringify([start, end, cor]), cat); // UNK only counts for detection
+    else if (cat !== 'UNK') addCategory(coderEdits, JSON.stringify([start, end, edit[3]]), cat); // UNK only counts for detection
   }
   return dict;
 }
@@ -78,17 +84,16 @@ function compareEdits(hyp: Map<string, string[]>, ref: Map<string, string[]>): [
   let tp = 0;
   let fp = 0;
   let fn = 0;
-  for (const [key, cats] of hyp) {
-    if (cats[0] === 'noop') continue;
+  hyp.forEach((cats, key) => {
+    if (cats[0] === 'noop') return;
     // A hit counts once per reference category at that key; a miss once per hypothesis category.
     const refCats = ref.get(key);
     if (refCats) tp += refCats.length;
     else fp += cats.length;
-  }
-  for (const [key, cats] of ref) {
-    if (cats[0] === 'noop') continue;
-    if (!hyp.has(key)) fn += cats.length;
-  }
+  });
+  ref.forEach((cats, key) => {
+    if (cats[0] !== 'noop' && !hyp.has(key)) fn += cats.length;
+  });
   return [tp, fp, fn];
 }
 
@@ -126,8 +131,8 @@ function chooseBlock(
   const refDict = processEdits(refEdits, mode);
   if (isUnannotatable(refDict)) return [0, 0, 0];
   let [bTp, bFp, bFn, bF] = [0, 0, 0, -1];
-  for (const h of hypDict.values()) {
-    for (const r of refDict.values()) {
+  hypDict.forEach((h) => {
+    refDict.forEach((r) => {
       const [tp, fp, fn] = compareEdits(h, r);
       // Chosen on the corpus score so far, as rounded by computeFScore.
       const f = roundedF(tp + totals.tp, fp + totals.fp, fn + totals.fn);
@@ -139,8 +144,8 @@ function chooseBlock(
       ) {
         [bTp, bFp, bFn, bF] = [tp, fp, fn, f];
       }
-    }
-  }
+    });
+  });
   return [bTp, bFp, bFn];
 }
 
