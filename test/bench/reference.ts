@@ -212,7 +212,7 @@ export function benchReference(): void {
       const t = paired(row.ours, row.reference, pairs);
       const ratio = t.a / t.b;
       console.log(`  ${row.name}: ours ${t.a.toFixed(0)} ms, ${row.referenceLabel} ${t.b.toFixed(0)} ms, ratio ${ratio.toFixed(3)}`);
-      table.push([row.name, t.a, row.referenceLabel, t.b, ratio, `≤ ${row.target}`, Math.round(row.target * t.b), ratio <= row.target ? 'holds' : 'MISSED']);
+      table.push([row.name, t.a, row.referenceLabel, t.b, ratio.toFixed(3), `≤ ${row.target}`, Math.round(row.target * t.b), ratio <= row.target ? 'holds' : 'MISSED']);
     }
     printTable(
       `Whole process, ${d.rows} rows unless said, ${pairs} paired alternating runs, medians (ms)`,
