@@ -44,7 +44,8 @@ export async function loadOnnxNodeRuntime(folder: string, options: OnnxNodeRunti
 async function load(root: string, options: OnnxNodeRuntimeOptions): Promise<OnnxNodeRuntime> {
   // Loaded here, not at the top: commands that need no model never pay for onnxruntime or the tokenizer.
   const [{ InferenceSession, Tensor }, { createBatchEncoder }] = await Promise.all([import('onnxruntime-node'), import('../core/embed/tokenize.ts')]);
-  // Each file is read once: its text, its digest (verification and the runtime hash) and the session share the bytes.
+  // Each file is read once: its text, its digest (verification and the runtime hash) and the session share the
+  // bytes. A graph is then in memory twice while the session is made (these bytes and onnxruntime's weights).
   const bytes = new Map<string, Promise<Buffer | undefined>>();
   const bytesOf = (p: string) => {
     if (!bytes.has(p)) bytes.set(p, readIfExists(path.join(root, p)));

@@ -40,7 +40,7 @@ export async function writeOutputFile(file: string, text: string, inputs: readon
     try {
       await handle.writeFile(text, 'utf8');
       // On disk before the rename replaces a previous file, so a crash leaves the old or the new one, never an
-      // empty one; a new file has nothing to lose, and its sync costs more than a small run's scoring.
+      // empty one; a new file has nothing to lose, and its sync costs about as much as a small run's scoring.
       if (existing) await handle.sync();
     } finally {
       await handle.close();
