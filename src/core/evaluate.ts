@@ -10,11 +10,12 @@ import { byTypeSection, type TypeBreakdown } from './errortype/index.ts';
 import { GCSC_PROFILE, GCSC_PROFILE_NAMES, OPS_PROFILE } from './gcsc/names.ts';
 import { opsSentenceOrRefused, summarizeOps } from './gcsc/op-stats.ts';
 import { runGcsc, type GcscProgress, type GcscRun, type GcscSentence, type JudgedOperation } from './gcsc/pipeline.ts';
-import type { ResolvedJudge } from './judge-spec.ts';
+import { usesSpellingCheck, type ResolvedJudge } from './judge-spec.ts';
+import { spellingCheckSection } from './spelling/report.ts';
 import { sumCounts, type Counts, type SentenceScore } from './metrics/profile.ts';
 import { DEFAULT_PROFILES, findProfile } from './metrics/registry.ts';
 import { describeCilin, type Cilin } from './align/cilin.ts';
-import { ALL_CORE_DATA, loadCoreData, type CoreData } from './core-data.ts';
+import { loadCoreData, type CoreData } from './core-data.ts';
 import {
   addRefusedRows,
   newReport,
@@ -351,7 +352,7 @@ export async function evaluate(
 
 /** The tables this run reads: its profiles' own, the aligner's readings for gcsc and ops, all for by_type. */
 function coreDataFor(wanted: readonly string[], plan: EvaluationPlan): CoreData[] {
-  if (plan.byType) return [...ALL_CORE_DATA];
+  if (plan.byType) return ['readings', 'glyphs', 't2s'];
   const needs = wanted.flatMap((name) => findProfile(name)?.needs ?? []);
   if (wanted.includes(GCSC_PROFILE.name) || wanted.includes(OPS_PROFILE.name)) needs.push('readings');
   if (plan.normalization?.toSimplified) needs.push('t2s');
@@ -450,6 +451,7 @@ function gcscSection(run: GcscRun, judge: ResolvedJudge): GcscSection {
   section.judge_requests = run.stats.judged;
   section.judge_kind = judge.spec.kind;
   if (judge.thresholdFrom !== undefined) section.threshold_from = judge.thresholdFrom;
+  if (usesSpellingCheck(judge.spec)) section.spelling_check = spellingCheckSection(run);
   const unjudged = run.systems.filter((s) => s.unjudged > 0);
   if (unjudged.length > 0) section.unjudged = Object.fromEntries(unjudged.map((s) => [s.name, s.unjudged]));
   return section as GcscSection;

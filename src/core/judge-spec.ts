@@ -7,8 +7,12 @@ import type { Judge } from './gcsc/judge.ts';
 
 export type JudgeSpec =
   | { kind: 'exact' }
-  /** model: 'default' (the embedded model), a folder (CLI), a dropped model's id or "site:<id>" (page). */
-  | { kind: 'model'; model: string; threshold?: number }
+  /**
+   * model: 'default' (the embedded model), a folder (CLI), a dropped model's id or "site:<id>" (page).
+   * spelling: the spelling check runs before the cosine (src/core/spelling); absent = off, as runs stored before
+   * the check existed judged. New specs get it from withSpellingDefault.
+   */
+  | { kind: 'model'; model: string; threshold?: number; spelling?: boolean }
   /** source: a labels file (CLI) or a name for labels held by the page. */
   | { kind: 'labels'; source: string }
   /** An OpenAI-compatible endpoint on this machine; model after '#' in the CLI's text form. */
@@ -74,6 +78,32 @@ export function withThreshold(spec: JudgeSpec, threshold: number | undefined): J
   if (threshold === undefined) return spec;
   if (spec.kind !== 'model') throw new JudgeSpecError(`threshold ${threshold}: only a model judge has a threshold, not "${formatJudgeSpec(spec)}"`);
   return { ...spec, threshold: parseThreshold(threshold) };
+}
+
+/** Does this judge run the spelling check? */
+export function usesSpellingCheck(spec: JudgeSpec): boolean {
+  return spec.kind === 'model' && spec.spelling === true;
+}
+
+/**
+ * A new model spec's spelling check: the user's choice, else on for the embedded default model (a lexical model
+ * cannot tell a misspelling from a synonym) and off for any other model (the paper's plain cosine rule).
+ */
+export function withSpellingDefault(spec: JudgeSpec, choice?: boolean): JudgeSpec {
+  if (spec.kind !== 'model') {
+    if (choice !== undefined) throw new JudgeSpecError(`spelling check: only a model judge has one, not "${formatJudgeSpec(spec)}"`);
+    return spec;
+  }
+  return { ...spec, spelling: choice ?? spec.model === 'default' };
+}
+
+/** The manifest's recommended threshold for this spec: its spelling-check threshold when the check runs and it has one. */
+export function manifestThresholdFor(
+  manifest: { threshold?: number; spellingCheckThreshold?: number } | undefined,
+  spec: JudgeSpec,
+): number | undefined {
+  if (usesSpellingCheck(spec) && manifest?.spellingCheckThreshold !== undefined) return manifest.spellingCheckThreshold;
+  return manifest?.threshold;
 }
 
 /**

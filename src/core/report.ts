@@ -2,6 +2,7 @@ import type { CilinInfo } from './align/cilin.ts';
 import { AlignmentTooLongError } from './align/limits.ts';
 import { GCSC_PROFILE_NAMES } from './gcsc/names.ts';
 import type { JudgeKind, ThresholdSource } from './judge-spec.ts';
+import type { SpellingCheckSection } from './spelling/report.ts';
 import { listIds } from './metrics/item-checks.ts';
 import { DEFAULT_PROFILES, findProfile, PROFILES } from './metrics/registry.ts';
 import { ProfileError, sumCounts, type MetricProfile, type MetricValue, type ScoredSentences } from './metrics/profile.ts';
@@ -53,6 +54,8 @@ export interface GcscSection {
   threshold_from?: ThresholdSource;
   /** Per system, operations the judge could not decide (present only when some could not be). */
   unjudged?: Record<string, number>;
+  /** Model judges with the spelling check in front: its version, lexicon and rejections per system. */
+  spelling_check?: SpellingCheckSection;
   /** Older runs and platform extras. */
   [key: string]: unknown;
 }

@@ -10,7 +10,8 @@ import { createEmbeddingJudge } from '../core/embed/embedding-judge.ts';
 import type { EmbeddingRuntime, Pooling } from '../core/embed/types.ts';
 import { exactJudge, type Judge } from '../core/gcsc/judge.ts';
 import { createLabelsJudge } from '../core/gcsc/labels.ts';
-import { formatJudgeSpec, JudgeSpecError, type ModelJudgeSpec } from '../core/judge-spec.ts';
+import { formatJudgeSpec, JudgeSpecError, usesSpellingCheck, type ModelJudgeSpec } from '../core/judge-spec.ts';
+import { withSpellingCheckIf } from '../core/spelling/spelling-judge.ts';
 import type { Segmenter } from '../core/segment/segmenter.ts';
 import type { RunJudge } from '../db/types.ts';
 import type { LoadedJudge, RunEnvironment, RunProgress } from './run-job.ts';
@@ -64,7 +65,7 @@ export function createRunEnvironment(options: RunEnvironmentOptions): RunEnviron
       return {
         resolved: {
           spec,
-          judge: cache?.prefetch ? prefetching(embedding, model.runtime.hash, cache) : embedding,
+          judge: withSpellingCheckIf(usesSpellingCheck(spec), cache?.prefetch ? prefetching(embedding, model.runtime.hash, cache) : embedding),
           threshold: judge.threshold,
           thresholdFrom: judge.thresholdFrom,
           info: { model: model.name, pooling: model.pooling },

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatJudgeSpec, JudgeSpecError, parseJudgeSpec, parseThreshold, resolveThreshold, withThreshold } from '../../src/core/judge-spec.ts';
+import {
+  formatJudgeSpec,
+  JudgeSpecError,
+  manifestThresholdFor,
+  parseJudgeSpec,
+  parseThreshold,
+  resolveThreshold,
+  usesSpellingCheck,
+  withSpellingDefault,
+  withThreshold,
+} from '../../src/core/judge-spec.ts';
 
 describe('JudgeSpec', () => {
   it.each([
@@ -47,5 +57,27 @@ describe('JudgeSpec', () => {
 
   it('needs some threshold', () => {
     expect(() => resolveThreshold({ kind: 'model', model: 'm' }, {})).toThrow(/no manifest threshold/);
+  });
+
+  it('turns the spelling check on for the embedded model and off for others, unless the user chose', () => {
+    expect(withSpellingDefault({ kind: 'model', model: 'default' })).toEqual({ kind: 'model', model: 'default', spelling: true });
+    expect(withSpellingDefault({ kind: 'model', model: '/opt/bge' })).toEqual({ kind: 'model', model: '/opt/bge', spelling: false });
+    expect(withSpellingDefault({ kind: 'model', model: 'default' }, false)).toEqual({ kind: 'model', model: 'default', spelling: false });
+    expect(withSpellingDefault({ kind: 'model', model: '/opt/bge' }, true)).toEqual({ kind: 'model', model: '/opt/bge', spelling: true });
+    expect(withSpellingDefault({ kind: 'exact' })).toEqual({ kind: 'exact' });
+    expect(() => withSpellingDefault({ kind: 'exact' }, true)).toThrow(/only a model judge has one/);
+  });
+
+  it('reads a stored spec without the field as a run without the check', () => {
+    expect(usesSpellingCheck({ kind: 'model', model: 'default' })).toBe(false);
+    expect(usesSpellingCheck({ kind: 'model', model: 'default', spelling: true })).toBe(true);
+  });
+
+  it("takes the manifest's spelling-check threshold when the check runs and the manifest has one", () => {
+    const manifest = { threshold: 0.6, spellingCheckThreshold: 0.55 };
+    expect(manifestThresholdFor(manifest, { kind: 'model', model: 'm', spelling: true })).toBe(0.55);
+    expect(manifestThresholdFor(manifest, { kind: 'model', model: 'm', spelling: false })).toBe(0.6);
+    expect(manifestThresholdFor({ threshold: 0.6 }, { kind: 'model', model: 'm', spelling: true })).toBe(0.6);
+    expect(manifestThresholdFor(undefined, { kind: 'model', model: 'm' })).toBeUndefined();
   });
 });

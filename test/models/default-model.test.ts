@@ -26,6 +26,9 @@ describe('models/default manifest', () => {
     expect(paths).toContain('tokenizer.json');
     expect(manifest.threshold).toBeGreaterThan(0);
     expect(manifest.threshold).toBeLessThan(1);
+    // The spelling check removes misspellings before the cosine is read, so its threshold is its own.
+    expect(manifest.spellingCheckThreshold).toBeGreaterThan(0);
+    expect(manifest.spellingCheckThreshold).toBeLessThan(1);
     expect(manifest.dimension).toBeGreaterThan(0);
     expect(manifest.licence).toMatch(/CC BY-SA/);
     expect(readFileSync(path.join(FOLDER, 'MODEL_CARD.md'), 'utf8')).toMatch(/lexical baseline/i);

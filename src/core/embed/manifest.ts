@@ -25,6 +25,10 @@ export function parseManifest(json: unknown): ModelManifest {
   if (typeof threshold !== 'number' || !(threshold >= -1 && threshold <= 1)) {
     throw new Error('manifest.json: threshold must be a number in [-1, 1]');
   }
+  const spellingCheckThreshold = m['spellingCheckThreshold'];
+  if (spellingCheckThreshold !== undefined && (typeof spellingCheckThreshold !== 'number' || !(spellingCheckThreshold >= -1 && spellingCheckThreshold <= 1))) {
+    throw new Error('manifest.json: spellingCheckThreshold must be a number in [-1, 1]');
+  }
   const maxLength = m['maxLength'];
   if (!Number.isInteger(maxLength) || (maxLength as number) < 2) throw new Error('manifest.json: maxLength must be an integer ≥ 2');
   const dimension = m['dimension'];
@@ -43,6 +47,7 @@ export function parseManifest(json: unknown): ModelManifest {
     source: text(m, 'source'),
   };
   if (dimension !== undefined) manifest.dimension = dimension as number;
+  if (spellingCheckThreshold !== undefined) manifest.spellingCheckThreshold = spellingCheckThreshold;
   return manifest;
 }
 

@@ -28,6 +28,8 @@ export interface ModelManifest {
   pooling: Pooling;
   /** The cosine at or above which R_pro keeps R's meaning. */
   threshold: number;
+  /** The same, for the judge with the spelling check in front (which rejects misspellings before the cosine). */
+  spellingCheckThreshold?: number;
   /** Tokens per text including [CLS] and [SEP]; capped at 512. */
   maxLength: number;
   dimension?: number;

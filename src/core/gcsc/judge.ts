@@ -1,4 +1,5 @@
 import type { CancelSignal } from '../cancel.ts';
+import type { SpellingFinding } from '../spelling/check.ts';
 
 /**
  * Judges decide whether one word-level operation keeps the reference's meaning: they compare the reference R
@@ -21,6 +22,8 @@ export interface Judgement {
   score?: number;
   /** The judge could not decide (an LLM answer other than 1/0); `correct` is then false. */
   unjudged?: true;
+  /** Rejected by the spelling check before any model was asked (score −1): the misspelling it found. */
+  veto?: SpellingFinding;
 }
 
 export interface Judge {
