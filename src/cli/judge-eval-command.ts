@@ -1,9 +1,8 @@
 import path from 'node:path';
 import { readLabelledPairs } from '../core/meta/pairs.ts';
 import { judgeMetaEvaluation } from '../core/meta/judge-meta.ts';
-import { typoAcceptance, typoNegatives } from '../core/meta/typo-negatives.ts';
+import { LEFT_OUT_LISTS, measureTypoAcceptance } from '../core/meta/typo-check.ts';
 import { readTestSet } from '../core/io/index.ts';
-import { loadCoreData } from '../core/core-data.ts';
 import { lexiconSource } from '../core/spelling/lexicon.ts';
 import type { JudgeRequest } from '../core/gcsc/judge.ts';
 import { loadInputFile, parseFlags, readInputBytes, UsageError } from './args.ts';
@@ -76,26 +75,14 @@ function judgeAll(loaded: LoadedJudge, pairs: readonly { id: string; reference: 
 /** The test set's misspellings put back into its references, judged: the share the judge accepts, by kind. */
 async function typoReport(loaded: LoadedJudge, testSet: ReturnType<typeof readTestSet>, file: string) {
   const { createNodeJiebaSegmenter } = await import('./jieba-node.ts');
-  const segmenter = createNodeJiebaSegmenter();
-  await loadCoreData(['readings', 'glyphs', 'lexicon']);
-  const references = [...new Set(testSet.rows.map((r) => r.references[0]!))];
-  const cut = await segmenter.segmentBatch(references);
-  const boundaries = new Map(references.map((r, i) => [r, cut[i]!]));
-  const negatives = typoNegatives(testSet.rows, (r) => boundaries.get(r)!);
-  const answers = await judgeAll(loaded, negatives.pairs);
+  const result = await measureTypoAcceptance(testSet.rows, createNodeJiebaSegmenter(), loaded.judge);
   return {
     file: path.basename(file),
-    rows_with_errors: negatives.rowsWithErrors,
-    unequal_length_rows: negatives.unequalLength,
-    segmenter: segmenter.id,
-    acceptance: typoAcceptance(
-      negatives,
-      answers.map((a) => a.correct),
-    ),
-    left_out: negatives.leftOut,
-    left_out_lists: {
-      variant: `recorded variant spellings of ${lexiconSource()} (models/lexicon)`,
-      alternation: 'the particles 的/地/得',
-    },
+    rows_with_errors: result.rowsWithErrors,
+    unequal_length_rows: result.unequalLengthRows,
+    segmenter: result.segmenter,
+    acceptance: result.acceptance,
+    left_out: result.leftOut,
+    left_out_lists: { variant: `${LEFT_OUT_LISTS.variant}: ${lexiconSource()}`, alternation: LEFT_OUT_LISTS.alternation },
   };
 }

@@ -11,7 +11,9 @@ import { throwIfCancelled, type CancelSignal } from '../core/cancel.ts';
 import { StorageFullError } from '../db/errors.ts';
 import type { Repository } from '../db/repository.ts';
 import type { RunJudge, RunPhase } from '../db/types.ts';
+import type { TypoCheckResult } from '../core/meta/typo-check.ts';
 import { runJob, type RunEnvironment, type RunProgress } from './run-job.ts';
+import { typoJob } from './typo-job.ts';
 import type { ModelSourceJob, RunListener, RunWorkerApi } from './run-worker-api.ts';
 import { createWorkerHandle, type WorkerHandle, type WorkerLike } from './worker-handle.ts';
 
@@ -27,6 +29,8 @@ export interface RunRunner {
   run(repo: Repository, runId: string, hooks?: RunnerHooks): Promise<void>;
   /** Loads what a run with this judge would load first (RunWorkerApi.prepare); where absent, runs load it themselves. */
   prepare?(judge: RunJudge): Promise<void>;
+  /** The share of a dataset's own misspellings the judge accepts (the judge check's typo acceptance). */
+  typoCheck(repo: Repository, datasetId: string, judge: RunJudge): Promise<TypoCheckResult>;
   dispose?(): void;
 }
 
@@ -37,6 +41,7 @@ export function inThreadRunner(env: RunEnvironment | undefined): RunRunner {
   return {
     where: 'main-thread',
     run: (repo, runId, hooks = {}) => runJob(repo, runId, env, { ...hooks, yieldNow: nextTask }),
+    typoCheck: (repo, datasetId, judge) => typoJob(repo, datasetId, judge, env),
   };
 }
 
@@ -65,6 +70,14 @@ export function createWorkerRunner(options: WorkerRunnerOptions = {}): RunRunner
       const model = job && judge.spec.kind === 'model' ? { key: judge.spec.model, job } : undefined;
       try {
         await started().call((r) => r.prepare(model ? { model } : {}));
+      } catch (e) {
+        throw fromWorker(e);
+      }
+    },
+    async typoCheck(repo, datasetId, judge) {
+      const model = judge.spec.kind === 'model' && options.modelFor ? await options.modelFor(judge) : undefined;
+      try {
+        return await started().call((r) => r.typoCheck({ dbName: repo.db.name, datasetId, judge, ...(model ? { model } : {}) }));
       } catch (e) {
         throw fromWorker(e);
       }

@@ -6,11 +6,13 @@
  *
  * Cancellation is not handled here: the main thread terminates the worker (run-client.ts).
  */
-import type { RunPhase } from '../db/types.ts';
+import type { TypoCheckResult } from '../core/meta/typo-check.ts';
+import type { RunJudge, RunPhase } from '../db/types.ts';
 import type { Repository } from '../db/repository.ts';
 import type { ModelSourceSpec } from './model-source.ts';
 import { nextTask } from './next-task.ts';
 import { runJob, type RunEnvironment, type RunProgress } from './run-job.ts';
+import { typoJob } from './typo-job.ts';
 
 /** Where a run's model comes from, as the main thread found it (site URL or a dropped folder's files). */
 export interface ModelSourceJob {
@@ -37,8 +39,17 @@ export interface PrepareRequest {
   model?: { key: string; job: ModelSourceJob };
 }
 
+/** A dataset's typo acceptance under one judge (typo-job.ts). */
+export interface TypoCheckRequest {
+  dbName: string;
+  datasetId: string;
+  judge: RunJudge;
+  model?: ModelSourceJob;
+}
+
 export interface RunWorkerApi {
   run(request: RunJobRequest, listener: RunListener): Promise<void>;
+  typoCheck(request: TypoCheckRequest): Promise<TypoCheckResult>;
   /**
    * Loads jieba, starts the scoring worker and loads the model, so that a run finds them ready; resolves when all
    * are. A run that starts meanwhile joins what is loading. A failure rejects here and is met again by the run.
@@ -54,7 +65,7 @@ export const PROGRESS_INTERVAL_MS = 100;
 
 export function createRunWorkerApi(
   openRepo: (dbName: string) => Repository,
-  environment: (repo: Repository, request: RunJobRequest) => RunEnvironment,
+  environment: (repo: Repository, request: { model?: ModelSourceJob }) => RunEnvironment,
   now: () => number = () => performance.now(),
   afterJobDelayMs = AFTER_JOB_DELAY_MS,
   prepare: (request: PrepareRequest) => Promise<void> = async () => {},
@@ -64,6 +75,11 @@ export function createRunWorkerApi(
   let lastJobsWork: (() => Promise<void>) | undefined;
   return {
     prepare,
+    async typoCheck(request) {
+      await lastJobsWork?.();
+      const repo = openRepo(request.dbName);
+      return typoJob(repo, request.datasetId, request.judge, environment(repo, request));
+    },
     async run(request, listener) {
       await lastJobsWork?.();
       const repo = openRepo(request.dbName);

@@ -9,6 +9,7 @@ import { launchApp } from './browser.ts';
 import { openAt } from './steps.ts';
 import { en } from '../../src/ui/shared/i18n/en.ts';
 import { zh } from '../../src/ui/shared/i18n/zh.ts';
+import defaultManifest from '../../models/default/manifest.json' with { type: 'json' };
 
 describe('classroom', () => {
   let app: AppBrowser;
@@ -26,7 +27,8 @@ describe('classroom', () => {
 
   it('judges with the default model it names, and puts the paper’s verdict next to ours', async () => {
     const used = page.getByTestId('classroom-judge-used');
-    await expect.poll(() => used.textContent(), { timeout: 60_000 }).toMatch(/^model “csc-studio-lexical-zh”: correct when the similarity of R and R_pro is at least 0\.615/);
+    // The default model judges with the spelling check in front, at the manifest's threshold for it.
+    await expect.poll(() => used.textContent(), { timeout: 60_000 }).toBe(en.classroom.judgeModel('csc-studio-lexical-zh', defaultManifest.spellingCheckThreshold, true));
     await showAll();
     await page.getByTestId('classroom-verdict').waitFor({ timeout: 60_000 });
     const paper = page.getByTestId('paper-verdict');

@@ -13,6 +13,8 @@ export interface JudgeFacts {
   labels?: string;
   threshold?: number;
   thresholdFrom?: ThresholdSource;
+  /** The spelling check ran before the model (its version). */
+  spellingCheck?: string;
 }
 
 export const THRESHOLD_FROM_TEXT: Record<ThresholdSource, string> = {
@@ -36,6 +38,7 @@ export function judgeFacts(gcsc: GcscSection): JudgeFacts {
   if (gcsc.labels !== undefined) facts.labels = gcsc.labels;
   if (gcsc.threshold !== undefined) facts.threshold = gcsc.threshold;
   if (gcsc.threshold_from !== undefined) facts.thresholdFrom = gcsc.threshold_from;
+  if (gcsc.spelling_check !== undefined) facts.spellingCheck = gcsc.spelling_check.version;
   return facts;
 }
 
@@ -53,7 +56,7 @@ export function describeJudge(facts: JudgeFacts): string {
         facts.threshold === undefined
           ? 'threshold not recorded'
           : `threshold ${facts.threshold}${facts.thresholdFrom ? ` (${THRESHOLD_FROM_TEXT[facts.thresholdFrom]})` : ''}`;
-      return `model ${facts.model ?? facts.id}, ${threshold}`;
+      return `model ${facts.model ?? facts.id}, ${threshold}${facts.spellingCheck ? `, with the spelling check (${facts.spellingCheck})` : ''}`;
     }
     default:
       return facts.id;
@@ -77,6 +80,7 @@ export function judgeCsvRows(gcsc: GcscSection | undefined, systems: number): (s
     ['model', f.model ?? f.labels],
     ['threshold', f.threshold],
     ['threshold_from', f.thresholdFrom],
+    ['spelling_check', f.spellingCheck],
     ['description', describeJudge(f)],
   ];
   return fields.filter(([, v]) => v !== undefined).map(([k, v]) => ['judge', k, ...Array<string | number>(systems).fill(v!)]);

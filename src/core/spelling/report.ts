@@ -1,7 +1,7 @@
 /** What a report records about the spelling check: its version, its lexicon and what it rejected, per system. */
 import type { GcscRun } from '../gcsc/pipeline.ts';
 import { lexiconSource } from './lexicon.ts';
-import { SPELLING_CHECK_VERSION } from './spelling-judge.ts';
+import { SPELLING_CHECK_VERSION } from './version.ts';
 
 export interface SpellingCheckSection {
   version: string;

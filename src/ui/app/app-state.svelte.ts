@@ -12,6 +12,7 @@ import { TOOL_NAME, TOOL_VERSION } from '../../core/version.ts';
 import { t } from '../shared/i18n/index.ts';
 import type { RunProgress } from '../../workers/run-job.ts';
 import type { RunRunner } from '../../workers/run-client.ts';
+import type { TypoCheckResult } from '../../core/meta/typo-check.ts';
 import { ProgressTracker } from '../shared/progress.ts';
 import { executeRun, type RunOutcome } from '../run/run-executor.ts';
 import { Preparation } from '../run/preparation.svelte.ts';
@@ -311,6 +312,12 @@ export class AppState {
 
   judgementsOf(datasetId: string): Promise<JudgementRecord[]> {
     return this.repo.listJudgements(datasetId);
+  }
+
+  /** The current dataset's own misspellings put back and judged (the judge check's typo acceptance). */
+  typoCheck(judge: RunJudge): Promise<TypoCheckResult> {
+    if (!this.datasetId) return Promise.reject(new Error('no dataset is selected'));
+    return this.runner.typoCheck(this.repo, this.datasetId, judge);
   }
 
   calibrationOf(modelId: string): Promise<CalibrationRecord | undefined> {

@@ -4,6 +4,8 @@
  * one-sentence walk keeps its own segmenter and embedding workers (segmenter(), modelJudge()).
  */
 import { createEmbeddingJudge } from '../../core/embed/embedding-judge.ts';
+import { manifestThresholdFor } from '../../core/judge-spec.ts';
+import { withSpellingCheckIf } from '../../core/spelling/spelling-judge.ts';
 import type { ModelManifest } from '../../core/embed/types.ts';
 import type { Judge } from '../../core/gcsc/judge.ts';
 import { IdbEmbeddingCache } from '../../db/embedding-cache.ts';
@@ -12,6 +14,7 @@ import type { RunJudge } from '../../db/types.ts';
 import { listSiteModels, type SiteModel } from '../../platform/site-models.ts';
 import { createWorkerEmbeddingRuntime, toSourceSpec, type WorkerEmbeddingRuntime } from '../../workers/embedding-client.ts';
 import { createWorkerRunner, type RunnerHooks, type RunRunner } from '../../workers/run-client.ts';
+import type { TypoCheckResult } from '../../core/meta/typo-check.ts';
 import type { ModelSourceJob } from '../../workers/run-worker-api.ts';
 import { createWorkerSegmenter, type WorkerSegmenter } from '../../workers/segmenter-client.ts';
 
@@ -39,6 +42,10 @@ export class BrowserPlatform implements RunRunner {
 
   prepare(judge: RunJudge): Promise<void> {
     return this.runner.prepare!(judge);
+  }
+
+  typoCheck(repo: Repository, datasetId: string, judge: RunJudge): Promise<TypoCheckResult> {
+    return this.runner.typoCheck(repo, datasetId, judge);
   }
 
   /** The judge the Run tab starts with: the site's default model (none listed: exact match). */
@@ -85,9 +92,13 @@ export class BrowserPlatform implements RunRunner {
     return this.segmenterInstance;
   }
 
-  /** A site model's judge at its manifest threshold, for the classroom's one-sentence walk. */
-  async modelJudge(site: SiteModel, signal?: AbortSignal): Promise<{ judge: Judge; threshold: number; release(): Promise<void> }> {
-    const threshold = site.manifest.threshold;
+  /**
+   * A site model's judge at its manifest threshold, for the classroom's one-sentence walk: the default model with
+   * the spelling check in front, as runs judge with it unless told otherwise.
+   */
+  async modelJudge(site: SiteModel, signal?: AbortSignal): Promise<{ judge: Judge; threshold: number; spelling: boolean; release(): Promise<void> }> {
+    const spelling = site.default;
+    const threshold = manifestThresholdFor(site.manifest, { kind: 'model', model: site.name, spelling });
     if (threshold === undefined) throw new Error(`the model ${site.name} has no manifest threshold`);
     if (this.classroomRuntime?.key !== site.url) {
       this.classroomRuntime?.runtime.dispose();
@@ -95,7 +106,8 @@ export class BrowserPlatform implements RunRunner {
       this.classroomRuntime = { key: site.url, runtime: await createWorkerEmbeddingRuntime(site.url, { quantized, threads: 'auto', ...(signal ? { signal } : {}) }) };
     }
     const cache = new IdbEmbeddingCache(this.repo.db);
-    return { judge: createEmbeddingJudge(this.classroomRuntime.runtime, { threshold, cache }), threshold, release: () => cache.flush() };
+    const judge = withSpellingCheckIf(spelling, createEmbeddingJudge(this.classroomRuntime.runtime, { threshold, cache }));
+    return { judge, threshold, spelling, release: () => cache.flush() };
   }
 
   dispose(): void {

@@ -55,7 +55,7 @@ export function sampleCases(): ClassroomCase[] {
 }
 
 /** The judge the classroom uses, as shown on screen. */
-export type ClassroomJudge = { kind: 'exact' } | { kind: 'model'; name: string; threshold: number };
+export type ClassroomJudge = { kind: 'exact' } | { kind: 'model'; name: string; threshold: number; spelling: boolean };
 
 /** Why our verdict differs from the paper's, or null when they agree (or the paper gives none). */
 export type Disagreement = 'exact-stricter' | 'model-stricter' | 'model-lenient' | 'csc';

@@ -2,7 +2,8 @@
  * The judge in the interface's language: the Run tab (what a run will use, the runs table), the dashboard header
  * and the HTML report all name it the same way, from the stored run judge or the report's gcsc section.
  */
-import { formatJudgeSpec } from '../../core/judge-spec.ts';
+import { formatJudgeSpec, usesSpellingCheck } from '../../core/judge-spec.ts';
+import { SPELLING_CHECK_VERSION } from '../../core/spelling/version.ts';
 import { judgeFacts, type JudgeFacts } from '../../core/format/judge-line.ts';
 import type { GcscSection } from '../../core/report.ts';
 import type { RunJudge } from '../../db/types.ts';
@@ -16,6 +17,7 @@ export function factsOfRunJudge(judge: RunJudge): JudgeFacts {
   if (spec.kind === 'labels') facts.labels = spec.source;
   if (judge.threshold !== undefined) facts.threshold = judge.threshold;
   if (judge.thresholdFrom !== undefined) facts.thresholdFrom = judge.thresholdFrom;
+  if (usesSpellingCheck(spec)) facts.spellingCheck = SPELLING_CHECK_VERSION;
   return facts;
 }
 
@@ -47,7 +49,7 @@ export function judgeText(facts: JudgeFacts, s: Strings = t): string {
           : facts.thresholdFrom
             ? tr.thresholdOf(facts.threshold, s.runs.thresholdFrom[facts.thresholdFrom])
             : tr.thresholdOnly(facts.threshold);
-      return `${tr.judgeModel(facts.model ?? facts.id)} · ${threshold}`;
+      return `${tr.judgeModel(facts.model ?? facts.id)} · ${threshold}${facts.spellingCheck ? ` · ${tr.withSpellingCheck}` : ''}`;
     }
     default:
       return facts.id;

@@ -1,4 +1,5 @@
 /** The sentence explorer's classification and filtering, as plain functions over arrays (tens of thousands of rows). */
+import type { Judgement } from '../../core/gcsc/judge.ts';
 import type { GcscSentence } from '../../core/gcsc/pipeline.ts';
 import type { ProofreadVerdict } from '../../core/metrics/proofread.ts';
 import { charLength } from '../../core/text.ts';
@@ -17,6 +18,18 @@ export interface RowFlags {
   gcscCorrect: boolean | null;
   /** Eval-CSC says the sentence is right (prediction = reference) and Eval-GCSC disagrees, or the other way. */
   disagree: boolean;
+}
+
+/** Why the judge said an operation changes the meaning, when it can say: the spelling check's finding, or a score below the threshold. */
+export type Rejection =
+  | { kind: 'non-word' | 'confusable'; reference: string; predicted: string }
+  | { kind: 'below-threshold'; score: number; threshold: number };
+
+export function rejection(judgement: Judgement, threshold: number | undefined): Rejection | null {
+  if (judgement.correct) return null;
+  if (judgement.veto) return { kind: judgement.veto.kind, reference: judgement.veto.reference, predicted: judgement.veto.predicted };
+  if (judgement.score !== undefined && threshold !== undefined && judgement.score < threshold) return { kind: 'below-threshold', score: judgement.score, threshold };
+  return null;
 }
 
 /** The proofreading verdict (seed 001) from the texts alone: it needs no stored result. */

@@ -19,14 +19,16 @@ export type JudgeChoice =
       name: string;
       userThreshold: number | null;
       calibratedThreshold: number | null;
+      /** The manifest's recommendation for this choice (manifestThresholdFor: with or without the spelling check). */
       manifestThreshold: number | null;
+      spelling: boolean;
     };
 
 /** Throws JudgeSpecError (a threshold outside [-1, 1], a model with no threshold anywhere) with its message. */
 export function runJudgeFor(choice: JudgeChoice): RunJudge {
   if (choice.kind === 'exact') return { spec: { kind: 'exact' } };
   if (choice.kind === 'labels') return { spec: { kind: 'labels', source: choice.name }, labels: choice.labels };
-  const spec = withThreshold({ kind: 'model', model: choice.model }, choice.userThreshold ?? undefined) as Extract<JudgeSpec, { kind: 'model' }>;
+  const spec = withThreshold({ kind: 'model', model: choice.model, spelling: choice.spelling }, choice.userThreshold ?? undefined) as Extract<JudgeSpec, { kind: 'model' }>;
   const { threshold, thresholdFrom } = resolveThreshold(spec, {
     calibratedThreshold: choice.calibratedThreshold ?? undefined,
     manifestThreshold: choice.manifestThreshold ?? undefined,

@@ -45,9 +45,9 @@ describe('classroom walk', () => {
     const paper = byKey('t12-1').paper;
     expect(paper).toEqual({ gcsc: true, csc: false });
     expect(disagreement(paper, { gcsc: false, csc: false }, { kind: 'exact' })).toEqual(['exact-stricter']);
-    expect(disagreement(paper, { gcsc: false, csc: false }, { kind: 'model', name: 'm', threshold: 0.6 })).toEqual(['model-stricter']);
-    expect(disagreement(paper, { gcsc: true, csc: false }, { kind: 'model', name: 'm', threshold: 0.6 })).toEqual([]);
-    expect(disagreement(byKey('t13-2b').paper, { gcsc: true, csc: null }, { kind: 'model', name: 'm', threshold: 0.6 })).toEqual(['model-lenient']);
+    expect(disagreement(paper, { gcsc: false, csc: false }, { kind: 'model', name: 'm', threshold: 0.6, spelling: false })).toEqual(['model-stricter']);
+    expect(disagreement(paper, { gcsc: true, csc: false }, { kind: 'model', name: 'm', threshold: 0.6, spelling: false })).toEqual([]);
+    expect(disagreement(byKey('t13-2b').paper, { gcsc: true, csc: null }, { kind: 'model', name: 'm', threshold: 0.6, spelling: false })).toEqual(['model-lenient']);
     expect(disagreement(byKey('t12-4').paper, { gcsc: true, csc: false }, { kind: 'exact' })).toEqual(['csc']);
     expect(disagreement(undefined, { gcsc: false, csc: false }, { kind: 'exact' })).toEqual([]);
     for (const d of ['exact-stricter', 'model-stricter', 'model-lenient', 'csc']) {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { filterCounts, filterRows, flagsFor, verdictOf, type ExplorerData } from '../../../src/ui/explorer/explorer.ts';
+import { filterCounts, filterRows, flagsFor, rejection, verdictOf, type ExplorerData } from '../../../src/ui/explorer/explorer.ts';
 import { scrollToShow, visibleRange } from '../../../src/ui/shared/virtual-list.ts';
 import { ExplorerState } from '../../../src/ui/explorer/explorer.svelte.ts';
 import { charDiff } from '../../../src/ui/shared/diff.ts';
@@ -110,3 +110,18 @@ describe('charDiff', () => {
     expect(del.source.filter((s) => s.kind === 'del').map((s) => s.text)).toEqual(['们']);
   });
 });
+
+describe('rejection', () => {
+  test("names the spelling check's finding, or the threshold the score fell below", () => {
+    const veto = { kind: 'confusable' as const, reference: '步', predicted: '布', at: 10 };
+    expect(rejection({ correct: false, score: -1, veto }, 0.55)).toEqual({ kind: 'confusable', reference: '步', predicted: '布' });
+    expect(rejection({ correct: false, score: 0.41 }, 0.55)).toEqual({ kind: 'below-threshold', score: 0.41, threshold: 0.55 });
+  });
+
+  test('says nothing for accepted operations or judges without a threshold', () => {
+    expect(rejection({ correct: true, score: 0.9 }, 0.55)).toBeNull();
+    expect(rejection({ correct: false }, undefined)).toBeNull();
+    expect(rejection({ correct: false, score: 0 }, undefined)).toBeNull();
+  });
+});
+

@@ -7,12 +7,12 @@ import { MODEL_CACHE_NAME, modelFileUrls, siteModelUsableNow } from '../../../sr
 import type { SiteModel } from '../../../src/platform/site-models.ts';
 import type { ModelManifest } from '../../../src/core/embed/types.ts';
 
-const model = { kind: 'model' as const, model: 'site:default', name: 'default', userThreshold: null, calibratedThreshold: null, manifestThreshold: null };
+const model = { kind: 'model' as const, model: 'site:default', name: 'default', userThreshold: null, calibratedThreshold: null, manifestThreshold: null, spelling: false };
 
 describe("the Run tab's judge", () => {
   test('a model threshold: typed by the user > the calibration > the manifest, and where it came from', () => {
     expect(runJudgeFor({ ...model, userThreshold: 0.7, calibratedThreshold: 0.8, manifestThreshold: 0.9 })).toEqual({
-      spec: { kind: 'model', model: 'site:default', threshold: 0.7 },
+      spec: { kind: 'model', model: 'site:default', threshold: 0.7, spelling: false },
       threshold: 0.7,
       thresholdFrom: 'user',
       modelName: 'default',
@@ -20,7 +20,11 @@ describe("the Run tab's judge", () => {
     expect(runJudgeFor({ ...model, calibratedThreshold: 0.8, manifestThreshold: 0.9 })).toMatchObject({ spec: { kind: 'model', model: 'site:default' }, threshold: 0.8, thresholdFrom: 'calibration' });
     expect(runJudgeFor({ ...model, manifestThreshold: 0.9 })).toMatchObject({ threshold: 0.9, thresholdFrom: 'manifest' });
     // The spec keeps only what the user gave: a resumed run re-resolves nothing, it reads threshold and source.
-    expect(runJudgeFor({ ...model, manifestThreshold: 0.9 }).spec).toEqual({ kind: 'model', model: 'site:default' });
+    expect(runJudgeFor({ ...model, manifestThreshold: 0.9 }).spec).toEqual({ kind: 'model', model: 'site:default', spelling: false });
+  });
+
+  test('the spelling check is recorded in the spec, on or off', () => {
+    expect(runJudgeFor({ ...model, manifestThreshold: 0.55, spelling: true })).toMatchObject({ spec: { kind: 'model', model: 'site:default', spelling: true }, threshold: 0.55 });
   });
 
   test('no threshold anywhere, or one outside [-1, 1], is refused with the judge named', () => {

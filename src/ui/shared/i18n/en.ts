@@ -147,6 +147,9 @@ export const en = {
     droppedModel: (name: string) => `model “${name}” (dropped in)`,
     threshold: 'Threshold (cosine)',
     thresholdHint: 'From the model’s manifest; change it to test another cut-off.',
+    spellingCheck: 'Spelling check before the model',
+    spellingCheckHint:
+      '(rejects a predicted word that sounds or looks like the one it replaced, or makes a non-word; recorded variants such as 唯一/惟一 and 的/地/得 pass. On by default for the lexical default model; the paper’s rule is the model alone.)',
     calibratedHint: (v: number) => `Calibrated on human labels (${v}); change it to test another cut-off.`,
     humanLabels: (annotators: number, labels: number) =>
       labels === 0 ? 'human labels (none yet: annotate first)' : `human labels: majority of ${plural(annotators, 'annotator', 'annotators')} (${plural(labels, 'operation', 'operations')})`,
@@ -289,6 +292,10 @@ export const en = {
     verdict: 'verdict',
     keeps: 'keeps the meaning',
     changes: 'changes the meaning',
+    whyNonWord: (reference: string, predicted: string): string => `spelling check: ${predicted} for ${reference} makes a non-word`,
+    whyConfusable: (reference: string, predicted: string): string => `spelling check: ${predicted} sounds or looks like ${reference} (a misspelling)`,
+    whyBelow: (score: string, threshold: number): string => `similarity ${score} is below the threshold ${threshold}`,
+    notCompared: 'not compared',
     errorWords: 'Error words',
     covered: 'covered',
     notCovered: 'not covered',
@@ -397,6 +404,24 @@ export const en = {
     controls: { length: 'sentence length', system: 'system' } as Record<string, string>,
     partial: 'partial',
     tooFew: (n: number) => `Not shown: ${plural(n, 'sentence is', 'sentences are')} fully labelled; at least 10 are needed.`,
+    typos: {
+      title: 'Typo acceptance',
+      intro:
+        'How often does a judge call a real misspelling “keeps the meaning”? This test set’s own errors are put back into its references: one pair per misspelt reference word and one per sentence (R = the reference, R′ = the reference with the misspelling). A good judge accepts none of them. Recorded variant spellings (唯一/惟一) and 的/地/得 are left out: a meaning-based judge may rightly accept them.',
+      needDataset: 'Import a test set first.',
+      noModels: 'No model to measure: add one on the Workspace tab, or use a site with a default model.',
+      measure: 'Measure on this test set',
+      measuring: (name: string) => `Measuring ${name}…`,
+      spellingCheck: 'spelling check',
+      on: 'on',
+      off: 'off',
+      words: 'misspelt words accepted',
+      sentences: 'misspelt sentences accepted',
+      leftOut: 'left out (words)',
+      leftOutCounts: (variants: number, alternations: number) => `${variants} variants, ${alternations} 的/地/得`,
+      definitions:
+        'Only rows whose source and reference have the same length are used (their errors can be put back word by word). Each judge runs at the threshold a run would use: a stored calibration, else the model manifest’s recommendation for that spelling-check setting.',
+    },
     caveat:
       'Per (system, sentence) with every operation labelled: the share of operations the judge calls correct (embedding judges: the mean similarity) against the share humans call correct. A small n gives wide uncertainty; p-values assume independent sentences.',
   },
@@ -451,7 +476,8 @@ export const en = {
     judgeExactOption: 'exact match',
     judgeModelOption: (name: string) => `model “${name}”`,
     judgeExact: 'exact match: an operation is correct only when R_pro = R (no model)',
-    judgeModel: (name: string, threshold: number) => `model “${name}”: correct when the similarity of R and R_pro is at least ${threshold} (the threshold from the model’s manifest)`,
+    judgeModel: (name: string, threshold: number, spelling: boolean) =>
+      `model “${name}”: correct when the similarity of R and R_pro is at least ${threshold} (the threshold from the model’s manifest)${spelling ? ', after the spelling check rejects misspellings' : ''}`,
     modelCard: 'model card',
     modelOffline: (name: string) => `The model “${name}” is not available offline, so this case cannot be judged with it now. Choose the exact judge, or reconnect.`,
     presenter: 'Presenter mode',
@@ -747,6 +773,7 @@ export const en = {
     judgeLabels: (source: string) => `human labels (${source})`,
     judgeLlm: (id: string) => `local LLM (${id})`,
     judgeModel: (model: string) => `model “${model}”`,
+    withSpellingCheck: 'with the spelling check',
     thresholdOf: (value: number, from: string) => `threshold ${value} (${from})`,
     thresholdOnly: (value: number) => `threshold ${value}`,
     noThreshold: 'threshold not recorded',
