@@ -108,7 +108,7 @@ const cases: Case[] = [
   { name: 'generate --foo lists generate’s flags', args: () => genArgs('--foo'), code: 2, stderr: /^csc-studio: unknown flag --foo for generate; valid flags for generate: --sentences VALUE, --train-sentences VALUE, .*--out VALUE$/ },
   { name: 'generate --sentences -x', args: () => ['generate', '--sentences', '-x'], code: 2, stderr: /^csc-studio: --sentences needs a value but is followed by "-x", which looks like a flag/ },
   { name: 'a stray argument', args: () => [...genArgs('--out', file('g0')), 'extra'], code: 2, stderr: /^csc-studio: generate: unexpected argument "extra" \(every value follows its flag, as in --test FILE\); valid flags for generate:/ },
-  { name: 'a value for a switch', args: () => ['judge-eval', '--pairs', file('pairs.tsv'), '--quantized=yes'], code: 2, stderr: /^csc-studio: --quantized takes no value; valid flags for judge-eval: --pairs VALUE, --judge VALUE, --threshold VALUE, --seed VALUE, --quantized$/ },
+  { name: 'a value for a switch', args: () => ['judge-eval', '--pairs', file('pairs.tsv'), '--quantized=yes'], code: 2, stderr: /^csc-studio: --quantized takes no value; valid flags for judge-eval: --pairs VALUE, --typos VALUE, --encoding VALUE, --judge VALUE, --threshold VALUE, --spelling-check VALUE, --seed VALUE, --quantized$/ },
   { name: 'a flag without its value', args: () => ['judge-eval', '--pairs'], code: 2, stderr: /^csc-studio: --pairs needs a value; valid flags for judge-eval:/ },
   // Input files
   { name: 'a missing test file', args: () => ['eval', '--test', file('nope.tsv'), '--pred', file('pred.tsv')], code: 2, stderr: /^csc-studio: cannot read .*nope\.tsv: no such file or folder; check the path$/ },
