@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { type Cilin, parseCilin } from '../core/align/cilin.ts';
 import { decodeText } from '../core/io/decode.ts';
-import { CILIN_PROFILES } from '../core/metrics/cilin-profiles.ts';
+import { CHERRANT_PROFILES } from '../core/metrics/cherrant-options.ts';
 import { DEFAULT_PROFILES } from '../core/metrics/registry.ts';
 import { loadInputFile, UsageError } from './args.ts';
 
@@ -16,8 +16,8 @@ export async function loadCilinOption(
 ): Promise<Cilin | undefined> {
   if (file === undefined) return undefined;
   const profiles = metrics ?? DEFAULT_PROFILES.map((p) => p.name);
-  if (!profiles.some((name) => CILIN_PROFILES.includes(name))) {
-    throw new UsageError(`--cilin changes only the ${CILIN_PROFILES.join(' and ')} profiles; add one to --metrics or leave --cilin out`);
+  if (!profiles.some((name) => CHERRANT_PROFILES.includes(name))) {
+    throw new UsageError(`--cilin changes only the ${CHERRANT_PROFILES.join(' and ')} profiles; add one to --metrics or leave --cilin out`);
   }
   const input = await loadInputFile(file, encoding);
   // Errors name the path as given; the report, like its dataset, the file's name only.

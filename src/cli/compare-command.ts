@@ -11,10 +11,12 @@ import { UnknownProfileError } from '../core/report.ts';
 import { parseFlags, parseListArg, UsageError } from './args.ts';
 import { INPUT_FLAGS, loadEvalInputs, normalizationFromFlags, NORMALIZATION_FLAGS } from './eval-inputs.ts';
 import { writeOutputFile } from './output.ts';
+import { parseT2sOption, T2S_FLAG } from './t2s-option.ts';
 
 const OPTIONS = {
   ...INPUT_FLAGS,
   ...NORMALIZATION_FLAGS,
+  ...T2S_FLAG,
   metrics: { type: 'string' },
   keys: { type: 'string', default: 'headline' },
   resamples: { type: 'string' },
@@ -56,11 +58,12 @@ export async function runCompare(argv: string[]): Promise<number> {
   }
 
   const normalization = normalizationFromFlags(values);
+  const t2s = parseT2sOption(values.t2s, metrics, normalization.toSimplified);
   const { systems, dataset, inputs, warnings: readWarnings } = await loadEvalInputs(values);
 
   let run;
   try {
-    run = await evaluate(dataset, systems, { profiles: metrics ?? DEFAULT_PROFILES.map((p) => p.name), normalization });
+    run = await evaluate(dataset, systems, { profiles: metrics ?? DEFAULT_PROFILES.map((p) => p.name), normalization, ...(t2s ? { t2s } : {}) });
   } catch (err) {
     if (err instanceof UnknownProfileError || err instanceof PlanError) throw new UsageError(err.message);
     throw err;

@@ -10,6 +10,7 @@ import { ignoredCharSet } from '../core/normalize/index.ts';
 import { setMaxAlignCells } from '../core/align/limits.ts';
 import { parseMaxAlignCells } from './max-align-cells.ts';
 import { loadCilinOption } from './cilin-option.ts';
+import { parseT2sOption, T2S_FLAG } from './t2s-option.ts';
 import { parseSliceList, trainingErrors, type SliceFamilyName } from '../core/slices/index.ts';
 import { readTestSet } from '../core/io/index.ts';
 import { loadInputFile, parseFlags, parseListArg, UsageError } from './args.ts';
@@ -21,6 +22,7 @@ import { writeOutputFile } from './output.ts';
 const FLAGS = {
   ...INPUT_FLAGS,
   ...NORMALIZATION_FLAGS,
+  ...T2S_FLAG,
   metrics: { type: 'string' },
   format: { type: 'string', default: 'json' },
   output: { type: 'string' },
@@ -75,6 +77,7 @@ export async function runEval(argv: string[]): Promise<number> {
   }
   checkProfileNames(metrics);
   const cilin = await loadCilinOption(values.cilin, values.encoding, metrics);
+  const t2s = parseT2sOption(values.t2s, metrics, normalization.toSimplified);
 
   let loaded: LoadedJudge | undefined;
   try {
@@ -86,7 +89,7 @@ export async function runEval(argv: string[]): Promise<number> {
 
     if (values.cilin) inputs.push(values.cilin);
 
-    const plan: EvaluationPlan = { byType: values['by-type'], normalization, ...(cilin ? { cilin } : {}) };
+    const plan: EvaluationPlan = { byType: values['by-type'], normalization, ...(cilin ? { cilin } : {}), ...(t2s ? { t2s } : {}) };
     if (metrics !== undefined) plan.profiles = metrics;
     if (loaded) {
       const { createNodeJiebaSegmenter } = await import('./jieba-node.ts');

@@ -13,6 +13,7 @@ const USAGE = `Usage: ${TOOL_NAME} eval --test FILE [--truth FILE] --pred NAME=F
                   [--slice length,errors,type,seen [--train FILE]] [--max-align-cells N]
                   [--to-simplified] [--to-halfwidth] [--ignore-punct] [--ignore-space] [--ignore-chars CHARS]
                   [--max-length N] [--ignore-unmatch-length] [--cilin FILE]
+                  [--t2s opencc-1.1.2|opencc-python-reimplemented-0.1.7|opencc-current]
        ${TOOL_NAME} generate --sentences FILE --pe 0.05[,0.1,…] --confusion phonetic|graphic|both|FILE --seed N
                   [--split seen,unseenK,unseenV] [--train-sentences FILE] [--format tsv|jsonl] --out DIR
        ${TOOL_NAME} spanf1 --gold SPANS|--test FILE --pred [NAME=]FILE [--pred …] [--pred-kind auto|spans|text]
@@ -26,6 +27,8 @@ eval      score one or more systems on a test set with every requested metric pr
 --rows    one JSON line per (system, sentence) with every profile's counts and verdict; sums to the report
 --report  CSCD-NS's per-row report for one system
 --cilin   ChERRANT's cilin.txt: cherrant and cllm then align with its thesaurus cost, as ChERRANT does (docs/metrics.md)
+--t2s     the traditional-to-simplified conversion of --to-simplified, cherrant and cllm, instead of the one each
+          script pins (simple-csc: opencc-python-reimplemented-0.1.7; ChERRANT: opencc-1.1.2); docs/metrics.md
 --ci      paired bootstrap intervals for every ratio key (docs/stats.md)
 generate  controlled test sets from clean sentences and a confusion set (docs/generate.md)
 judge-eval  agreement of a scoring judge with human labels on (R, R′) pairs: AUC, Jaccard sweep, calibration

@@ -15,7 +15,8 @@ import { spellingCheckSection } from './spelling/report.ts';
 import { sumCounts, type Counts, type SentenceScore } from './metrics/profile.ts';
 import { DEFAULT_PROFILES, findProfile } from './metrics/registry.ts';
 import { describeCilin, type Cilin } from './align/cilin.ts';
-import { loadCoreData, type CoreData } from './core-data.ts';
+import { ALL_CORE_DATA, loadCoreData, type CoreData } from './core-data.ts';
+import { SIMPLE_CSC_T2S, t2sData, type T2sName } from './opencc/conversions.ts';
 import {
   addRefusedRows,
   newReport,
@@ -29,6 +30,7 @@ import {
   type Report,
   type RunWarning,
   type SystemInput,
+  withProfileT2s,
 } from './report.ts';
 import type { CodedMessage } from './messages.ts';
 import { keptIndices, type RefusedRow } from './refused-rows.ts';
@@ -63,6 +65,11 @@ export interface EvaluationPlan {
    * costs, as ChERRANT does; the report's dataset records which Cilin (`cilin`).
    */
   cilin?: Cilin;
+  /**
+   * One traditional→simplified conversion for every use in the run (--to-simplified, cherrant, cllm) instead of
+   * the one each script pins (conversions.ts); the report's dataset records which each use ran (`t2s`).
+   */
+  t2s?: T2sName;
 }
 
 export type EvaluateStage = 'score' | 'segment' | 'extract' | 'judge' | 'ops' | 'by-type';
@@ -162,11 +169,17 @@ export async function evaluate(
   }
   const wanted = plan.profiles ?? [...DEFAULT_PROFILES.map((p) => p.name), ...GCSC_PROFILE_NAMES];
   await loadCoreData(coreDataFor(wanted, plan));
-  const { dataset: normalizedDataset, systems, ignoreChars } = normalized(givenDataset, givenSystems, plan.normalization);
-  const cilin = plan.cilin;
-  const dataset = cilin ? { ...normalizedDataset, cilin: describeCilin(cilin) } : normalizedDataset;
-  const scoring: ScoringRequest = { systems, profiles: wanted, ...(ignoreChars.size > 0 ? { ignoreChars: [...ignoreChars] } : {}), ...(cilin ? { cilin } : {}) };
+  const { dataset: normalizedDataset, systems, ignoreChars } = normalized(givenDataset, givenSystems, plan.normalization, plan.t2s);
+  const { cilin, t2s } = plan;
+  const scoring: ScoringRequest = {
+    systems,
+    profiles: wanted,
+    ...(ignoreChars.size > 0 ? { ignoreChars: [...ignoreChars] } : {}),
+    ...(cilin ? { cilin } : {}),
+    ...(t2s ? { t2s } : {}),
+  };
   const cscProfiles = scoringProfiles(scoring);
+  const dataset = withProfileT2s(cilin ? { ...normalizedDataset, cilin: describeCilin(cilin) } : normalizedDataset, cscProfiles);
   const wantGcsc = wanted.includes(GCSC_PROFILE.name);
   const wantOps = wanted.includes(OPS_PROFILE.name);
   if (wantGcsc && (!plan.judge || !plan.segmenter)) throw new PlanError('gcsc needs a judge and a segmenter in the plan');
@@ -352,10 +365,12 @@ export async function evaluate(
 
 /** The tables this run reads: its profiles' own, the aligner's readings for gcsc and ops, all for by_type. */
 function coreDataFor(wanted: readonly string[], plan: EvaluationPlan): CoreData[] {
-  if (plan.byType) return ['readings', 'glyphs', 't2s'];
-  const needs = wanted.flatMap((name) => findProfile(name)?.needs ?? []);
+  // By type re-scores every profile; the lexicon is the spelling check's alone.
+  if (plan.byType) return ALL_CORE_DATA.filter((d) => d !== 'lexicon');
+  const override = plan.t2s;
+  const needs = wanted.flatMap((name) => findProfile(name)?.needs ?? []).map((n) => (override && n.startsWith('t2s:') ? t2sData(override) : n));
   if (wanted.includes(GCSC_PROFILE.name) || wanted.includes(OPS_PROFILE.name)) needs.push('readings');
-  if (plan.normalization?.toSimplified) needs.push('t2s');
+  if (plan.normalization?.toSimplified) needs.push(t2sData(override ?? SIMPLE_CSC_T2S));
   return needs;
 }
 
@@ -364,16 +379,23 @@ function normalized(
   dataset: DatasetInfo,
   systems: readonly SystemInput[],
   options: NormalizationOptions | undefined,
+  t2s: T2sName = SIMPLE_CSC_T2S,
 ): { dataset: DatasetInfo; systems: readonly SystemInput[]; ignoreChars: ReadonlySet<string> } {
   if (!options || !isNormalizing(options)) return { dataset, systems, ignoreChars: new Set() };
   let ignored: DatasetInfo['ignored_rows'] = [];
   const out = systems.map((system) => {
-    const result = normalizeItems(system.items, options);
+    const result = normalizeItems(system.items, options, t2s);
     ignored = result.ignored;
     return { name: system.name, items: result.items };
   });
   return {
-    dataset: { ...dataset, normalization: describeNormalization(options), ignored_rows: ignored },
+    dataset: {
+      ...dataset,
+      normalization: describeNormalization(options),
+      ignored_rows: ignored,
+      // Which t2s ran sits with the profiles' conversions (withProfileT2s), not among the flags.
+      ...(options.toSimplified ? { t2s: { 'to-simplified': t2s } } : {}),
+    },
     systems: out,
     ignoreChars: ignoredCharSet(options),
   };

@@ -1,4 +1,5 @@
 import type { CilinInfo } from './align/cilin.ts';
+import type { T2sName } from './opencc/conversions.ts';
 import { AlignmentTooLongError } from './align/limits.ts';
 import { GCSC_PROFILE_NAMES } from './gcsc/names.ts';
 import type { JudgeKind, ThresholdSource } from './judge-spec.ts';
@@ -25,6 +26,8 @@ export interface DatasetInfo {
   ignored_rows?: { id: string; reason: string }[];
   /** The Cilin thesaurus cherrant and cllm aligned with (eval --cilin; absent: none, ChERRANT's 4/6 throughout). */
   cilin?: CilinInfo;
+  /** The traditional→simplified conversion each use took: 'to-simplified' and each converting profile (absent: none ran). */
+  t2s?: Record<string, T2sName>;
 }
 
 export type ProfileValues = { [key: string]: MetricValue };
@@ -168,14 +171,21 @@ export function refusalWarning(system: string, error: Pick<ProfileError, 'profil
   return error.coded ? runWarning(system, error.profile, { ...error.coded, message }) : { system, profile: error.profile, message };
 }
 
-export function newReport(dataset: DatasetInfo, profiles: readonly { name: string; version: string }[]): Report {
+export function newReport(dataset: DatasetInfo, profiles: readonly { name: string; version: string; t2s?: T2sName }[]): Report {
   return {
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
-    dataset,
+    dataset: withProfileT2s(dataset, profiles),
     profiles: Object.fromEntries(profiles.map((p) => [p.name, p.version])),
     systems: {},
     warnings: [],
   };
+}
+
+/** dataset.t2s with the conversion of each profile that converts (after a 'to-simplified' entry, if any). */
+export function withProfileT2s(dataset: DatasetInfo, profiles: readonly { name: string; t2s?: T2sName }[]): DatasetInfo {
+  const converting = profiles.filter((p) => p.t2s !== undefined);
+  if (converting.length === 0) return dataset;
+  return { ...dataset, t2s: { ...dataset.t2s, ...Object.fromEntries(converting.map((p) => [p.name, p.t2s!])) } };
 }
 
 export interface SystemInput {

@@ -8,9 +8,10 @@ import type { Cilin } from './align/cilin.ts';
 import { CancelledError, type CancelSignal } from './cancel.ts';
 import { loadCoreData } from './core-data.ts';
 import type { CodedMessage } from './messages.ts';
-import { withCilin } from './metrics/cilin-profiles.ts';
+import { withChErrantOptions } from './metrics/cherrant-options.ts';
 import { ProfileError, type MetricProfile, type ScoredSentences } from './metrics/profile.ts';
 import { withIgnoredChars } from './normalize/index.ts';
+import type { T2sName } from './opencc/conversions.ts';
 import type { RefusedRow } from './refused-rows.ts';
 import { resolveProfiles, runProfile, type SystemInput } from './report.ts';
 
@@ -22,6 +23,8 @@ export interface ScoringRequest {
   /** Characters the profiles ignore (--ignore-chars, --ignore-punct). */
   ignoreChars?: readonly string[];
   cilin?: Cilin;
+  /** The t2s conversion of the ChERRANT-based profiles (cherrant, cllm) instead of OpenCC 1.1.2. */
+  t2s?: T2sName;
 }
 
 /** A profile's refusal as data: what a ProfileError carries, without its prototype (lost between threads). */
@@ -48,12 +51,12 @@ export interface ScoringHooks {
   yieldNow?: () => Promise<void>;
 }
 
-/** The request's Eval-CSC profiles, as they score: with Cilin's costs and the ignored characters when asked. */
-export function scoringProfiles(request: Pick<ScoringRequest, 'profiles' | 'ignoreChars' | 'cilin'>): MetricProfile[] {
+/** The request's Eval-CSC profiles, as they score: with Cilin's costs, another t2s and the ignored characters when asked. */
+export function scoringProfiles(request: Pick<ScoringRequest, 'profiles' | 'ignoreChars' | 'cilin' | 't2s'>): MetricProfile[] {
   const ignoreChars = new Set(request.ignoreChars ?? []);
-  const { cilin } = request;
+  const { cilin, t2s } = request;
   return resolveProfiles(request.profiles)
-    .map((p) => (cilin ? withCilin(p, cilin) : p))
+    .map((p) => (cilin || t2s ? withChErrantOptions(p, { cilin, t2s }) : p))
     .map((p) => (ignoreChars.size > 0 ? withIgnoredChars(p, ignoreChars) : p));
 }
 

@@ -1,4 +1,5 @@
 /** A constructed very long row (issue 10, "Long rows"), deterministic: test/bench/long-row.ts runs it. */
+import { CHERRANT_T2S } from '../../src/core/opencc/conversions.ts';
 import { toSimplified } from '../../src/core/opencc/t2s.ts';
 import { mulberry32 } from '../fixtures/rng.ts';
 
@@ -9,7 +10,7 @@ function hanPool(): string[] {
   pool = [];
   for (let c = 0x4e00; pool.length < 3000; c++) {
     const ch = String.fromCodePoint(c);
-    if (toSimplified(ch) === ch) pool.push(ch);
+    if (toSimplified(ch, CHERRANT_T2S) === ch) pool.push(ch);
   }
   return pool;
 }

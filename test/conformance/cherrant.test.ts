@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type M2Block, parseM2, stripWhitespace } from '../../src/core/align/index.ts';
-import { CHERRANT_MODES, type CherrantCounts, cherrantProfile, cherrantProfileWithCilin, itemsToM2, scoreM2 } from '../../src/core/metrics/cherrant.ts';
+import { CHERRANT_MODES, type CherrantCounts, cherrantProfile, cherrantProfileWith, itemsToM2, scoreM2 } from '../../src/core/metrics/cherrant.ts';
+import { CHERRANT_T2S } from '../../src/core/opencc/conversions.ts';
 import { toSimplified } from '../../src/core/opencc/t2s.ts';
 import type { ScoredItem } from '../../src/core/types.ts';
 import { cilinMissing, referenceCilin, reportCilinSkip } from './reference-cilin.ts';
@@ -56,7 +57,7 @@ describe('cherrant conformance (ChERRANT compare_m2_for_evaluation.py)', () => {
     if (target) theirs.set(`${b.source}\t${target}`, b);
   }
   const theirBlock = (item: ScoredItem, target: string): M2Block | undefined =>
-    theirs.get(`${stripWhitespace(item.source)}\t${toSimplified(stripWhitespace(target))}`);
+    theirs.get(`${stripWhitespace(item.source)}\t${toSimplified(stripWhitespace(target), CHERRANT_T2S)}`);
 
   it('covers all five pairs', () => {
     expect(pairs.filter((p) => p.expected.cherrant_char !== undefined)).toHaveLength(5);
@@ -113,7 +114,7 @@ describe('cherrant conformance (ChERRANT compare_m2_for_evaluation.py)', () => {
       expect(differing).toEqual([]);
       // B2-4093-3's reference block (ChERRANT's four alignments, 12 edit counts) is compared in every pair.
       expect(compared.has('B2-4093-3')).toBe(true);
-      const { values } = cherrantProfileWithCilin(cilin).compute(pair.items);
+      const { values } = cherrantProfileWith({ cilin }).compute(pair.items);
       for (const mode of CHERRANT_MODES) expect(values[mode], mode).toEqual(expected[mode]);
     });
   }
@@ -126,7 +127,7 @@ describe('cherrant conformance (ChERRANT compare_m2_for_evaluation.py)', () => {
     const items: ScoredItem[] = gold.map((g, i) => ({ id: g[0]!, source: g[1]!, references: g.slice(2), prediction: pred[i]![2]! }));
     const expected = JSON.parse(text('cherrant/expected-mucgec-dev.json')) as Expected;
     const cilin = referenceCilin();
-    const { values } = cherrantProfileWithCilin(cilin).compute(items);
+    const { values } = cherrantProfileWith({ cilin }).compute(items);
     const { hyp, ref } = itemsToM2(items, { cilin });
     const theirHyp = m2('example_pred_dev.m2.char');
     const theirRef = m2('MuCGEC_dev.m2.char');

@@ -4,10 +4,11 @@ import {
   applyEqualLengthSubstitutions,
   cllmDifflibProfile,
   cllmProfile,
-  cllmProfileWithCilin,
+  cllmProfileWith,
   forceToSourceLength,
 } from '../../src/core/metrics/cllm.ts';
 import { cscdProfile } from '../../src/core/metrics/cscd.ts';
+import { CHERRANT_T2S } from '../../src/core/opencc/conversions.ts';
 import { toSimplified } from '../../src/core/opencc/t2s.ts';
 import type { ScoredItem } from '../../src/core/types.ts';
 import { cilinMissing, referenceCilin, reportCilinSkip } from './reference-cilin.ts';
@@ -48,7 +49,7 @@ function chErrantBlocks(): Map<string, M2Block> {
 /** What the script's ChERRANT mode builds from ChERRANT's T0-A0 edits, or undefined where they are not shared. */
 function theirForced(item: ScoredItem, blocks: Map<string, M2Block>): string | undefined {
   const src = stripWhitespace(item.source);
-  const target = toSimplified(stripWhitespace(item.prediction));
+  const target = toSimplified(stripWhitespace(item.prediction), CHERRANT_T2S);
   if (target === src) return item.source;
   const block = blocks.get(`${src}\t${target}`);
   const first = block?.annotations.find((a) => a.annotator === 0 && a.alternative === 0);
@@ -125,7 +126,7 @@ describe('cllm conformance (C-LLM calcuate_metric.py)', () => {
       const theirs = pair.items.map((item) => theirForced(item, blocks));
       const differing = pair.items.filter((_, i) => theirs[i] !== undefined && theirs[i] !== ours[i]).map((x) => x.id);
       expect(differing).toEqual([]);
-      const { values } = cllmProfileWithCilin(cilin).compute(pair.items);
+      const { values } = cllmProfileWith({ cilin }).compute(pair.items);
       if (pair.system === 'identity') {
         expect(expected.error).toMatch(/ZeroDivisionError/);
         expect(values.S_D_p).toBeNull();

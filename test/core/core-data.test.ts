@@ -35,7 +35,7 @@ describe('tables load on demand', () => {
     expect(readings('，')).toEqual([]);
     expect(() => readings('尽')).toThrow(/not loaded.*readings/);
     const { toSimplified } = await import('../../src/core/opencc/t2s.ts');
-    expect(() => toSimplified('請')).toThrow(/not loaded.*t2s/);
+    expect(() => toSimplified('請', 'opencc-1.1.2')).toThrow(/not loaded.*t2s:opencc-1.1.2/);
     const { glyphSimilar } = await import('../../src/core/errortype/glyphs.ts');
     expect(() => glyphSimilar('未', '末')).toThrow(/not loaded.*glyphs/);
   });

@@ -18,6 +18,6 @@ export { parseCilin, describeCilin, semanticCost, type Cilin, type CilinInfo } f
 export { isCherrantPunct, inCherrantMergerPunct } from './punct.ts';
 export { loadReadings, readings, shareReading } from './pinyin.ts';
 export { parseM2, toM2, toM2Block, parallelToM2, parallelToM2Block, stripWhitespace, NO_ERROR, NOT_ANNOTATABLE } from './m2.ts';
-export type { M2Block, M2Annotation, M2Edit, M2Annotator } from './m2.ts';
+export type { M2Block, M2Annotation, M2Edit, M2Annotator, ParallelToM2Options } from './m2.ts';
 export { measureAgreement, formatEdits } from './agreement.ts';
 export type { Agreement, DifferenceKind, DifferenceExample } from './agreement.ts';

@@ -7,10 +7,16 @@
  *   T2 无法标注                                      annotator 2: not annotatable (A -1 -1|||NA line)
  * Blocks are separated by a blank line.
  */
+import { CHERRANT_T2S, type T2sName } from '../opencc/conversions.ts';
 import { toSimplified } from '../opencc/t2s.ts';
 import { chars } from '../text.ts';
 import { extractEditSets } from './edits.ts';
 import type { AlignOptions, Edit } from './types.ts';
+
+/** parallel_to_m2.py's settings: the aligner's costs, and the t2s conversion of the targets (default OpenCC 1.1.2, as ChERRANT pins). */
+export interface ParallelToM2Options extends AlignOptions {
+  t2s?: T2sName | undefined;
+}
 
 export interface M2Edit {
   start: number;
@@ -178,16 +184,16 @@ export function stripWhitespace(text: string): string {
 
 /**
  * What ChERRANT's parallel_to_m2.py -g char writes for one source and its targets: whitespace
- * removed, targets converted with OpenCC t2s, 没有错误 / identical target -> noop, 无法标注 -> NA, every
+ * removed, targets converted with options.t2s (OpenCC 1.1.2 by default), 没有错误 / identical target -> noop, 无法标注 -> NA, every
  * distinct cheapest alignment (with options.cilin: costed as ChERRANT with its Cilin).
  */
-export function parallelToM2(source: string, targets: readonly string[], options: AlignOptions = {}): string {
+export function parallelToM2(source: string, targets: readonly string[], options: ParallelToM2Options = {}): string {
   const src = stripWhitespace(source);
   return toM2Block(
     src,
     targets.map((raw) => {
       // ChERRANT converts every target with OpenCC t2s before aligning (its default, without --no_simplified).
-      const target = toSimplified(stripWhitespace(raw));
+      const target = toSimplified(stripWhitespace(raw), options.t2s ?? CHERRANT_T2S);
       if (target === NOT_ANNOTATABLE) return { target, editSets: [], unannotatable: true };
       if (target === NO_ERROR || target === src) return { target, editSets: [] };
       return { target, editSets: extractEditSets(src, target, undefined, options) };
@@ -217,12 +223,12 @@ function readBack(replacement: string): string {
  * parseM2(parallelToM2(source, targets, options))[0], built directly: the cherrant profile scored every sentence
  * by writing its M2 text and parsing it back (a fifth of its time). test/core/align/m2.test.ts checks the two agree.
  */
-export function parallelToM2Block(source: string, targets: readonly string[], options: AlignOptions = {}): M2Block {
+export function parallelToM2Block(source: string, targets: readonly string[], options: ParallelToM2Options = {}): M2Block {
   const src = stripWhitespace(source);
   const sourceTokens = writtenTokens(src);
   const annotations: M2Annotation[] = [];
   targets.forEach((raw, id) => {
-    const target = toSimplified(stripWhitespace(raw));
+    const target = toSimplified(stripWhitespace(raw), options.t2s ?? CHERRANT_T2S);
     const lone = (unannotatable: boolean): M2Annotation => ({ annotator: id, alternative: 0, target: null, unannotatable, edits: [] });
     if (target === NOT_ANNOTATABLE) {
       annotations.push(lone(true));

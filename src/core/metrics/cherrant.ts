@@ -10,9 +10,11 @@
  * one set, and an edit they share counts once per alternative; we do the same. A sentence whose only reference
  * is 无法标注 (NA) counts nothing. From text, each side goes through our ChERRANT-style aligner as
  * `parallel_to_m2.py -g char` would (whitespace removed, every cheapest alignment; ChERRANT's Cilin costs only when
- * the user gives its cilin.txt: cherrantProfileWithCilin); `scoreM2` scores M2 blocks.
+ * the user gives its cilin.txt; targets converted to simplified by OpenCC 1.1.2, as ChERRANT pins, unless the user
+ * names another conversion: cherrantProfileWith); `scoreM2` scores M2 blocks.
  */
-import { type AlignOptions, type Cilin, type M2Block, parallelToM2Block } from '../align/index.ts';
+import { type M2Block, parallelToM2Block, type ParallelToM2Options } from '../align/index.ts';
+import { CHERRANT_T2S, t2sData } from '../opencc/conversions.ts';
 import type { ScoredItem } from '../types.ts';
 import { countOf, defineProfile, ProfileError, sumCounts, type Counts, type MetricProfile, type MetricValue, type ProfileResult } from './profile.ts';
 import { pyRound } from './pyround.ts';
@@ -187,9 +189,10 @@ export function scoreM2(hyp: readonly M2Block[], ref: readonly M2Block[], mode: 
 
 /**
  * M2 blocks for the hypotheses and the references, as parallel_to_m2.py -g char would write them (with
- * options.cilin: aligned with ChERRANT's Cilin semantic costs, as ChERRANT itself does).
+ * options.cilin: aligned with ChERRANT's Cilin semantic costs, as ChERRANT itself does; options.t2s: targets
+ * converted with that instead of OpenCC 1.1.2).
  */
-export function itemsToM2(items: readonly ScoredItem[], options: AlignOptions = {}): { hyp: M2Block[]; ref: M2Block[] } {
+export function itemsToM2(items: readonly ScoredItem[], options: ParallelToM2Options = {}): { hyp: M2Block[]; ref: M2Block[] } {
   const hyp: M2Block[] = [];
   const ref: M2Block[] = [];
   for (const item of items) {
@@ -200,7 +203,7 @@ export function itemsToM2(items: readonly ScoredItem[], options: AlignOptions = 
 }
 
 /**
- * Blocks already built, per Cilin (or none) and per (source, targets): every system of a run is scored against the
+ * Blocks already built, per Cilin (or none), t2s and (source, targets): every system of a run is scored against the
  * same references, so their blocks (and an oracle's predictions) are aligned once, not once per system. Blocks are
  * only read afterwards. Texts holding U+0000 (which the key uses) are not remembered; the memo starts over when
  * it grows past MEMO_LIMIT.
@@ -209,9 +212,9 @@ const MEMO_LIMIT = 200_000;
 const NO_CILIN = {};
 const memos = new WeakMap<object, Map<string, M2Block>>();
 
-function m2Block(source: string, targets: readonly string[], options: AlignOptions): M2Block {
+function m2Block(source: string, targets: readonly string[], options: ParallelToM2Options): M2Block {
   if (source.includes('\u0000') || targets.some((t) => t.includes('\u0000'))) return parallelToM2Block(source, targets, options);
-  const key = `${targets.length}\u0000${source}\u0000${targets.join('\u0000')}`;
+  const key = `${options.t2s ?? CHERRANT_T2S}\u0000${targets.length}\u0000${source}\u0000${targets.join('\u0000')}`;
   const scope = options.cilin ?? NO_CILIN;
   let memo = memos.get(scope);
   if (!memo) memos.set(scope, (memo = new Map()));
@@ -224,7 +227,7 @@ function m2Block(source: string, targets: readonly string[], options: AlignOptio
   return block;
 }
 
-function score(items: readonly ScoredItem[], options: AlignOptions = {}) {
+function score(items: readonly ScoredItem[], options: ParallelToM2Options) {
   const empty = items.filter((item) => item.references.length === 0);
   if (empty.length > 0) throw new ProfileError('cherrant', `row ${empty[0]!.id} has no reference`);
   const { hyp, ref } = itemsToM2(items, options);
@@ -241,19 +244,23 @@ function summarize(totals: Counts): ProfileResult {
   return { values, warnings: [] };
 }
 
-export const cherrantProfile = defineProfile({
-  name: 'cherrant',
-  version: '1.0.0',
-  needs: ['readings', 't2s'],
-  description:
-    'ChERRANT compare_m2_for_evaluation.py on char-level edits from our aligner: span correction (cs), span ' +
-    'detection (ds), token detection (dt) TP, FP, FN, P, R, F0.5 (4 decimals); any length, several references',
-  score,
-  summarize,
-});
-
-/** The profile with ChERRANT's Cilin semantic costs in its aligner (`eval --cilin FILE`): ChERRANT's edits exactly. */
-export function cherrantProfileWithCilin(cilin: Cilin): MetricProfile {
-  const { compute: _, ...parts } = cherrantProfile;
-  return defineProfile({ ...parts, score: (items) => score(items, { cilin }) });
+/**
+ * The profile as parallel_to_m2.py runs with these settings: options.cilin, ChERRANT's Cilin semantic costs in the
+ * aligner (`eval --cilin FILE`: ChERRANT's edits exactly); options.t2s, the targets' conversion (`eval --t2s`).
+ */
+export function cherrantProfileWith(options: ParallelToM2Options): MetricProfile {
+  const t2s = options.t2s ?? CHERRANT_T2S;
+  return defineProfile({
+    name: 'cherrant',
+    version: '1.1.0',
+    t2s,
+    needs: ['readings', t2sData(t2s)],
+    description:
+      'ChERRANT compare_m2_for_evaluation.py on char-level edits from our aligner: span correction (cs), span ' +
+      'detection (ds), token detection (dt) TP, FP, FN, P, R, F0.5 (4 decimals); any length, several references',
+    score: (items) => score(items, { ...options, t2s }),
+    summarize,
+  });
 }
+
+export const cherrantProfile = cherrantProfileWith({});

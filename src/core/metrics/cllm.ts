@@ -13,13 +13,13 @@
  * Keys, scale and rounding as `cscd`. Refusal, as the script's assertions: reference and source of unequal
  * length; in `cllm` also an empty (after whitespace removal) source or prediction, which ChERRANT cannot align.
  * Not reproduced: ChERRANT's confusion set, and its Cilin thesaurus unless the user gives one (`eval --cilin`,
- * cllmProfileWithCilin); the prediction is converted with OpenCC t2s as there (docs/metrics/cllm.md lists the rows
- * this changes), and the script's LLM-answer extraction (text after
+ * cllmProfileWith); the prediction is converted with OpenCC 1.1.2's t2s as ChERRANT does (docs/metrics/cllm.md
+ * lists the rows this changes); not reproduced either: the script's LLM-answer extraction (text after
  * 纠错后的句子：, first line), which belongs to reading model output, not to the metric.
  */
-import { type AlignOptions, type Cilin, extractEdits, stripWhitespace } from '../align/index.ts';
+import { extractEdits, type ParallelToM2Options, stripWhitespace } from '../align/index.ts';
+import { CHERRANT_T2S, t2sData } from '../opencc/conversions.ts';
 import { toSimplified } from '../opencc/t2s.ts';
-import type { CoreData } from '../core-data.ts';
 import { chars } from '../text.ts';
 import type { ScoredItem } from '../types.ts';
 import { coded } from '../messages.ts';
@@ -176,7 +176,7 @@ const isCllmChinese = (c: string): boolean => c >= '\u4e00' && c <= '\u9fa5';
  * The prediction forced to the source's length, as the script builds it: the source with only the prediction's
  * equal-length substitutions applied.
  */
-export function forceToSourceLength(source: string, prediction: string, aligner: CllmAligner = 'cherrant', options: AlignOptions = {}): string {
+export function forceToSourceLength(source: string, prediction: string, aligner: CllmAligner = 'cherrant', options: ParallelToM2Options = {}): string {
   if (aligner === 'difflib') {
     const out = chars(source);
     const pred = chars(prediction);
@@ -189,7 +189,7 @@ export function forceToSourceLength(source: string, prediction: string, aligner:
     return out.join('');
   }
   // The script runs ChERRANT's parallel_to_m2.py, which converts the prediction with OpenCC t2s first.
-  const target = toSimplified(stripWhitespace(prediction));
+  const target = toSimplified(stripWhitespace(prediction), options.t2s ?? CHERRANT_T2S);
   return applyEqualLengthSubstitutions(source, extractEdits(stripWhitespace(source), target, options));
 }
 
@@ -210,7 +210,7 @@ export function applyEqualLengthSubstitutions(
   return out.join('');
 }
 
-function makeProfile(name: string, aligner: CllmAligner, description: string, options: AlignOptions = {}): MetricProfile {
+function makeProfile(name: string, aligner: CllmAligner, description: string, options: ParallelToM2Options = {}): MetricProfile {
   function score(items: readonly ScoredItem[]) {
     const texts = (item: ScoredItem): string[] => [item.source, firstReference(item)];
     requireEqualLengths(name, items, texts, 'reference-and-source');
@@ -239,9 +239,10 @@ function makeProfile(name: string, aligner: CllmAligner, description: string, op
     if (changed > 0) warnings.push(coded('profile.cllm-changed', { count: changed, aligner: aligner === 'difflib' ? 'difflib' : 'cherrant' }));
     return { values: result.values, warnings };
   }
-  // Both modes convert the prediction with OpenCC; only the ChERRANT mode aligns with pinyin costs.
-  const needs: CoreData[] = aligner === 'cherrant' ? ['readings', 't2s'] : ['t2s'];
-  return defineProfile({ name, version: '1.0.0', needs, description, score, summarize });
+  if (aligner === 'difflib') return defineProfile({ name, version: '1.0.0', needs: [], description, score, summarize });
+  // Only the ChERRANT mode converts the prediction (parallel_to_m2.py does) and aligns with pinyin costs.
+  const t2s = options.t2s ?? CHERRANT_T2S;
+  return defineProfile({ name, version: '1.1.0', t2s, needs: ['readings', t2sData(t2s)], description, score, summarize });
 }
 
 const CLLM_DESCRIPTION =
@@ -250,9 +251,9 @@ const CLLM_DESCRIPTION =
 
 export const cllmProfile: MetricProfile = makeProfile('cllm', 'cherrant', CLLM_DESCRIPTION);
 
-/** `cllm` with ChERRANT's Cilin semantic costs in its aligner (`eval --cilin FILE`), as the script's ChERRANT runs. */
-export function cllmProfileWithCilin(cilin: Cilin): MetricProfile {
-  return makeProfile('cllm', 'cherrant', CLLM_DESCRIPTION, { cilin });
+/** `cllm` with ChERRANT's Cilin semantic costs in its aligner (`eval --cilin FILE`) and another t2s (`eval --t2s`). */
+export function cllmProfileWith(options: ParallelToM2Options): MetricProfile {
+  return makeProfile('cllm', 'cherrant', CLLM_DESCRIPTION, options);
 }
 
 /** The script's difflib mode; registered, but not in the default set (one C-LLM variant is enough in a report). */

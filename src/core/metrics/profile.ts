@@ -1,4 +1,5 @@
 import type { CoreData } from '../core-data.ts';
+import type { T2sName } from '../opencc/conversions.ts';
 import type { CodedMessage } from '../messages.ts';
 import type { ScoredItem } from '../types.ts';
 
@@ -42,6 +43,8 @@ export interface MetricProfile {
   description: string;
   /** Tables the profile reads (loaded by evaluate() before scoring); none when absent. */
   needs?: readonly CoreData[];
+  /** The traditional→simplified conversion it runs on texts (the report records it in dataset.t2s); none when absent. */
+  t2s?: T2sName;
   /** Throws ProfileError when this convention cannot score the input (e.g. unequal lengths). */
   score(items: readonly ScoredItem[]): ScoredSentences;
   /** The script's values (same keys, scale, rounding, null rules) from summed counts, with totals-dependent warnings. */

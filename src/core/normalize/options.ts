@@ -5,7 +5,7 @@
 import { SIMPLE_CSC_PUNCT } from './punct.ts';
 
 export interface NormalizationOptions {
-  /** --to_simplified: OpenCC t2s on source, reference and prediction. */
+  /** --to_simplified: t2s on source, reference and prediction (opencc-python-reimplemented 0.1.7's unless the run names another). */
   toSimplified: boolean;
   /** --to_halfwidth: U+FF01–U+FF5E to ASCII on all three texts. */
   toHalfwidth: boolean;

@@ -154,6 +154,6 @@ describe('cherrant profile (edits from text)', () => {
 
   it('name, version', () => {
     expect(cherrantProfile.name).toBe('cherrant');
-    expect(cherrantProfile.version).toBe('1.0.0');
+    expect(cherrantProfile.version).toBe('1.1.0');
   });
 });

@@ -167,6 +167,6 @@ describe('cllm profile', () => {
   it('names, versions', () => {
     expect(cllmProfile.name).toBe('cllm');
     expect(cllmDifflibProfile.name).toBe('cllm-difflib');
-    expect(cllmProfile.version).toBe('1.0.0');
+    expect(cllmProfile.version).toBe('1.1.0');
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Constructed rows (written for these tests) and what simple-csc eval/evaluate.py printed for them, run
- * unmodified on Debian's python3 (tqdm shimmed out, OpenCC through Debian's `opencc -c t2s.json`):
+ * unmodified on Debian's python3 (tqdm shimmed out, OpenCC through Debian's `opencc -c t2s.json`, which converts
+ * every text here as opencc-python-reimplemented 0.1.7, the package simple-csc pins, does):
  * `evaluate.py --gold SET.gold --hypo SET.hyp --metric_algorithm ALGO [options]`, SET.gold = "id\tsource\treference"
  * lines, SET.hyp = one prediction a line. `ignored` is its "Ingored N instances" line; `error` what it raised.
  * Sets: `eq` = EQUAL_ROWS (every prediction as long as its source), `all` = EQUAL_ROWS + UNEQUAL_ROWS, `crash` =

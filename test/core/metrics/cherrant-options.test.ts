@@ -7,9 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { describeCilin, parseCilin } from '../../../src/core/align/cilin.ts';
 import { evaluate } from '../../../src/core/evaluate.ts';
-import { cherrantProfile, cherrantProfileWithCilin } from '../../../src/core/metrics/cherrant.ts';
-import { cllmProfile, cllmProfileWithCilin, forceToSourceLength } from '../../../src/core/metrics/cllm.ts';
-import { withCilin } from '../../../src/core/metrics/cilin-profiles.ts';
+import { cherrantProfile, cherrantProfileWith } from '../../../src/core/metrics/cherrant.ts';
+import { cllmProfile, cllmProfileWith, forceToSourceLength } from '../../../src/core/metrics/cllm.ts';
+import { withChErrantOptions } from '../../../src/core/metrics/cherrant-options.ts';
 import { findProfile } from '../../../src/core/metrics/registry.ts';
 import type { DatasetInfo } from '../../../src/core/report.ts';
 import type { ScoredItem } from '../../../src/core/types.ts';
@@ -32,7 +32,7 @@ describe('cherrant with a Cilin', () => {
    */
   it('counts the Cilin alignments ChERRANT writes', () => {
     const counts = (tp: number) => ({ TP: tp, FP: 0, FN: tp, P: 1, R: 0.5, 'F0.5': 0.8333 });
-    expect(cherrantProfileWithCilin(cilin).compute(ITEMS).values).toEqual({ cs: counts(3), ds: counts(3), dt: counts(4) });
+    expect(cherrantProfileWith({ cilin }).compute(ITEMS).values).toEqual({ cs: counts(3), ds: counts(3), dt: counts(4) });
     expect(cherrantProfile.compute(ITEMS).values).toEqual({ cs: counts(2), ds: counts(2), dt: counts(2) });
   });
 
@@ -41,7 +41,7 @@ describe('cherrant with a Cilin', () => {
     const other = parseCilin('Xa01A01= 决 绝\nYb02B01= 解', 'small-cilin-again.txt');
     const items = ITEMS.map((i) => ({ ...i, id: `${i.id}2`, source: `${i.source}。`, references: [`${i.references[0]}。`], prediction: `${i.prediction}。` }));
     expect(cherrantProfile.compute(items).values).toEqual({ cs: counts(2), ds: counts(2), dt: counts(2) });
-    expect(cherrantProfileWithCilin(other).compute(items).values).toEqual({ cs: counts(3), ds: counts(3), dt: counts(4) });
+    expect(cherrantProfileWith({ cilin: other }).compute(items).values).toEqual({ cs: counts(3), ds: counts(3), dt: counts(4) });
     expect(cherrantProfile.compute(items).values).toEqual({ cs: counts(2), ds: counts(2), dt: counts(2) });
   });
 });
@@ -52,17 +52,17 @@ describe('cllm with a Cilin', () => {
     // Without it the first alignment is M + R, not a substitution, so C-LLM undoes it.
     expect(forceToSourceLength('决绝', '解决')).toBe('决绝');
     const changed = (p: typeof cllmProfile) => p.score(ITEMS).sentences.map((s) => s.counts.changed);
-    expect(changed(cllmProfileWithCilin(cilin))).toEqual([0, 0]);
+    expect(changed(cllmProfileWith({ cilin }))).toEqual([0, 0]);
     expect(changed(cllmProfile)).toEqual([1, 0]);
   });
 });
 
-describe('withCilin and evaluate(plan.cilin)', () => {
+describe('withChErrantOptions and evaluate(plan.cilin)', () => {
   it('swaps in the Cilin variants of cherrant and cllm only', () => {
     const cscd = findProfile('cscd')!;
-    expect(withCilin(cscd, cilin)).toBe(cscd);
-    expect(withCilin(findProfile('cherrant')!, cilin).name).toBe('cherrant');
-    expect(withCilin(findProfile('cllm')!, cilin).version).toBe(cllmProfile.version);
+    expect(withChErrantOptions(cscd, { cilin })).toBe(cscd);
+    expect(withChErrantOptions(findProfile('cherrant')!, { cilin }).name).toBe('cherrant');
+    expect(withChErrantOptions(findProfile('cllm')!, { cilin }).version).toBe(cllmProfile.version);
   });
 
   it('scores with the Cilin and records it beside the fingerprint', async () => {
