@@ -1,16 +1,19 @@
 /**
  * `csc-studio compare`: every pair of systems on every headline key (docs/stats.md): delta, its bootstrap
  * interval, paired bootstrap and approximate randomization p, Holm over the keys of a pair; and the sentence
- * sets (A ✓ B ✗, both broke, oracle).
+ * sets (A ✓ B ✗, both broke, oracle). With `--metrics …,gcsc` Eval-GCSC is judged (the judge flags as `eval`
+ * takes them) and compared with its judgements held fixed; the report names the judge.
  */
 import { compareReport, compareToMarkdown, RESAMPLE_DEFAULTS } from '../core/compare/index.ts';
-import { evaluate, PlanError } from '../core/evaluate.ts';
+import { evaluate, PlanError, type EvaluationPlan } from '../core/evaluate.ts';
 import { GCSC_PROFILE_NAMES } from '../core/gcsc/names.ts';
 import { DEFAULT_PROFILES } from '../core/metrics/registry.ts';
 import { UnknownProfileError } from '../core/report.ts';
 import { parseFlags, parseListArg, UsageError } from './args.ts';
 import { INPUT_FLAGS, loadEvalInputs, normalizationFromFlags, NORMALIZATION_FLAGS } from './eval-inputs.ts';
 import { writeOutputFile } from './output.ts';
+import { gcscPlan, JUDGE_FLAGS, judgeSpecFor, startJudge } from './judge-flags.ts';
+import type { LoadedJudge } from './judge-option.ts';
 import { parseT2sOption, T2S_FLAG } from './t2s-option.ts';
 
 const OPTIONS = {
@@ -24,6 +27,7 @@ const OPTIONS = {
   confidence: { type: 'string' },
   format: { type: 'string', default: 'json' },
   output: { type: 'string' },
+  ...JUDGE_FLAGS,
 } as const;
 
 /** `--resamples`, `--seed`, `--confidence` as eval --ci takes them too. */
@@ -52,22 +56,30 @@ export async function runCompare(argv: string[]): Promise<number> {
   if (keys !== 'headline' && keys !== 'all') throw new UsageError(`--keys "${keys}": use headline (the F-measures) or all (every ratio key)`);
   const settings = parseResampleFlags(values);
   const metrics = parseListArg(values.metrics);
-  const judged = metrics?.filter((m) => GCSC_PROFILE_NAMES.includes(m)) ?? [];
-  if (judged.length > 0) {
-    throw new UsageError(`compare runs the Eval-CSC profiles; ${judged.join(', ')} need a judge run: use eval --ci for their intervals`);
+  if (metrics !== undefined && metrics.length === 0) {
+    throw new UsageError('--metrics names no profile; give a comma-separated list (e.g. cscd,gcsc) or leave the flag out for the defaults');
   }
-
+  // Eval-GCSC (and ops, which reads its judgements) only when named: a model judge takes time.
+  const wantGcsc = metrics?.some((m) => GCSC_PROFILE_NAMES.includes(m)) ?? false;
+  const judgeSpec = await judgeSpecFor(values, wantGcsc);
   const normalization = normalizationFromFlags(values);
   const t2s = parseT2sOption(values.t2s, metrics, normalization.toSimplified);
-  const { systems, dataset, inputs, warnings: readWarnings } = await loadEvalInputs(values);
 
+  let loaded: LoadedJudge | undefined;
   let run;
+  let read;
   try {
-    run = await evaluate(dataset, systems, { profiles: metrics ?? DEFAULT_PROFILES.map((p) => p.name), normalization, ...(t2s ? { t2s } : {}) });
+    loaded = await startJudge(judgeSpec, values);
+    read = await loadEvalInputs(values);
+    const plan: EvaluationPlan = { profiles: metrics ?? DEFAULT_PROFILES.map((p) => p.name), normalization, ...(t2s ? { t2s } : {}), ...(await gcscPlan(loaded, values)) };
+    run = await evaluate(read.dataset, read.systems, plan);
   } catch (err) {
     if (err instanceof UnknownProfileError || err instanceof PlanError) throw new UsageError(err.message);
     throw err;
+  } finally {
+    await loaded?.release();
   }
+  const { systems, inputs, warnings: readWarnings } = read;
   const report = compareReport(run, systems, { ...settings, keys }, readWarnings);
   for (const w of report.warnings) process.stderr.write(`warning: ${w}\n`);
   const { comparisons, sentence_sets: sets } = report;

@@ -1,6 +1,5 @@
 import { anythingScored, resolveProfiles, UnknownProfileError } from '../core/report.ts';
 import { evaluate, PlanError, sentenceRecords, type EvaluationPlan } from '../core/evaluate.ts';
-import { formatJudgeSpec, type JudgeSpec } from '../core/judge-spec.ts';
 import { reportToCsv, reportToMarkdown } from '../core/format/tables.ts';
 import { UTF8_BOM } from '../core/format/csv.ts';
 import { addIntervals } from '../core/compare/index.ts';
@@ -16,7 +15,8 @@ import { readTestSet } from '../core/io/index.ts';
 import { loadInputFile, parseFlags, parseListArg, UsageError } from './args.ts';
 import { parseResampleFlags } from './compare-command.ts';
 import { INPUT_FLAGS, loadEvalInputs, normalizationFromFlags, NORMALIZATION_FLAGS } from './eval-inputs.ts';
-import { judgeSpecFromFlags, type LoadedJudge } from './judge-option.ts';
+import type { LoadedJudge } from './judge-option.ts';
+import { gcscPlan, JUDGE_FLAGS, judgeSpecFor, startJudge } from './judge-flags.ts';
 import { writeOutputFile } from './output.ts';
 
 const FLAGS = {
@@ -35,11 +35,7 @@ const FLAGS = {
   slice: { type: 'string' },
   train: { type: 'string' },
   'by-type': { type: 'boolean', default: false },
-  judge: { type: 'string' },
-  threshold: { type: 'string' },
-  'spelling-check': { type: 'string' },
-  hmm: { type: 'boolean', default: false },
-  quantized: { type: 'boolean', default: false },
+  ...JUDGE_FLAGS,
   'max-align-cells': { type: 'string' },
   cilin: { type: 'string' },
 } as const;
@@ -66,15 +62,7 @@ export async function runEval(argv: string[]): Promise<number> {
   }
   const wantGcsc = metrics === undefined || metrics.includes('gcsc');
   // The judge is parsed and its URL checked before any Eval-CSC work, so a bad --judge fails at once.
-  const judgeFlags = [values.judge, values.threshold, values['spelling-check']] as const;
-  const judgeSpec: JudgeSpec | undefined = wantGcsc ? judgeSpecFromFlags(...judgeFlags) : undefined;
-  if (!wantGcsc && judgeFlags.some((f) => f !== undefined)) judgeSpecFromFlags(...judgeFlags);
-  if (judgeSpec?.kind === 'llm') {
-    // Off-machine URLs are refused, and the endpoint must answer, before any scoring.
-    const { checkLlmUrl, probeLlmEndpoint } = await import('./llm-judge.ts');
-    checkLlmUrl(judgeSpec.url);
-    await probeLlmEndpoint(formatJudgeSpec(judgeSpec).slice('llm:'.length));
-  }
+  const judgeSpec = await judgeSpecFor(values, wantGcsc);
   checkProfileNames(metrics);
   const cilin = await loadCilinOption(values.cilin, values.encoding, metrics);
   const t2s = parseT2sOption(values.t2s, metrics, normalization.toSimplified);
@@ -82,7 +70,7 @@ export async function runEval(argv: string[]): Promise<number> {
   let loaded: LoadedJudge | undefined;
   try {
     // A model judge starts loading now, on its own thread, while the files are read and scored.
-    if (judgeSpec) loaded = await (await import('./judge-option.ts')).startJudgeSpec(judgeSpec, { quantized: values.quantized });
+    loaded = await startJudge(judgeSpec, values);
     const { systems, dataset, inputs, warnings: readWarnings } = await loadEvalInputs(values);
     const training = values.train ? trainingErrors(values.train, readTestSet(await loadInputFile(values.train, values.encoding)).rows) : undefined;
     if (values.train) inputs.push(values.train);
@@ -91,11 +79,7 @@ export async function runEval(argv: string[]): Promise<number> {
 
     const plan: EvaluationPlan = { byType: values['by-type'], normalization, ...(cilin ? { cilin } : {}), ...(t2s ? { t2s } : {}) };
     if (metrics !== undefined) plan.profiles = metrics;
-    if (loaded) {
-      const { createNodeJiebaSegmenter } = await import('./jieba-node.ts');
-      plan.judge = loaded;
-      plan.segmenter = createNodeJiebaSegmenter({ hmm: values.hmm });
-    }
+    Object.assign(plan, await gcscPlan(loaded, values));
     const result = await evaluate(dataset, systems, plan);
     const report = result.report;
     report.warnings.unshift(...readWarnings);

@@ -467,8 +467,6 @@ function gcscSection(run: GcscRun, judge: ResolvedJudge): GcscSection {
   if (judge.threshold !== undefined) section.threshold = judge.threshold;
   if (judge.info?.pooling !== undefined) section.pooling = judge.info.pooling;
   if (judge.info?.labels !== undefined) section.labels = judge.info.labels;
-  const stats = judge.stats?.();
-  if (stats) section.embedding = stats;
   section.operations = run.stats.operations;
   section.judge_requests = run.stats.judged;
   section.judge_kind = judge.spec.kind;

@@ -135,6 +135,9 @@ export interface ResolvedJudge {
   threshold?: number;
   thresholdFrom?: ThresholdSource;
   info?: JudgeInfo;
-  /** Figures read after the run (an embedding judge's cache statistics), recorded as report.gcsc.embedding. */
+  /**
+   * Figures read after the run (an embedding judge's cache statistics) for a run log; never in the report, whose
+   * numbers must not depend on what earlier runs left in a cache.
+   */
   stats?: () => Record<string, unknown>;
 }

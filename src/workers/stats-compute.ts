@@ -23,18 +23,22 @@ import { evaluate, type RunResult } from '../core/evaluate.ts';
 import { summarizeGcsc } from '../core/gcsc/metrics.ts';
 import { GCSC_PROFILE } from '../core/gcsc/names.ts';
 import type { MaybeCoded } from '../core/messages.ts';
-import type { Counts } from '../core/metrics/profile.ts';
+import { sumCounts, type Counts } from '../core/metrics/profile.ts';
 import { DEFAULT_PROFILES } from '../core/metrics/registry.ts';
 import { parseNormalizationOptions } from '../core/normalize/options.ts';
-import type { DatasetInfo } from '../core/report.ts';
+import { newReport, type DatasetInfo, type GcscSection } from '../core/report.ts';
 import { buildSlices, type SliceFamilyName } from '../core/slices/index.ts';
 import type { ScoredItem, TestRow } from '../core/types.ts';
 
-/** A stored run as plain, cloneable data. `gcsc`: the stored Eval-GCSC sentences' counts, when it ran. */
+/**
+ * A stored run as plain, cloneable data. `gcsc`: the stored Eval-GCSC sentences' counts, when it ran;
+ * `gcscSection`: the run report's record of its judge.
+ */
 export interface StatsInput {
   dataset: DatasetInfo;
   rows: TestRow[];
   systems: { name: string; predictions: string[]; gcsc?: { counts: Counts }[] | null }[];
+  gcscSection?: GcscSection;
 }
 
 export interface StatsProgress {
@@ -65,7 +69,7 @@ export interface IntervalView {
 
 export interface CompareRequest {
   settings: ResampleSettings;
-  /** Eval-CSC profile names; undefined = the defaults (as the CLI without --metrics). */
+  /** Profile names (Eval-CSC's, and 'gcsc' from the stored judgements); undefined = the Eval-CSC defaults (as the CLI without --metrics). */
   metrics?: string[];
   keys: 'headline' | 'all';
   /** Systems to compare, in order; undefined = all. */
@@ -142,7 +146,10 @@ export async function computeCompareReport(input: StatsInput, request: CompareRe
   if (names.length < 2) throw new RangeError('compare needs at least two systems');
   for (const n of names) if (!input.systems.some((s) => s.name === n)) throw new RangeError(`no system named "${n}" in this run`);
   const ordered = { ...input, systems: names.map((n) => input.systems.find((s) => s.name === n)!) };
-  const run = await scoreRun(ordered, names, request.metrics ?? DEFAULT_PROFILES.map((p) => p.name), hooks);
+  const profiles = request.metrics ?? DEFAULT_PROFILES.map((p) => p.name);
+  const scoreOnly = profiles.filter((p) => p !== GCSC_PROFILE.name);
+  let run = scoreOnly.length > 0 ? await scoreRun(ordered, names, scoreOnly, hooks) : emptyRun(ordered);
+  if (profiles.includes(GCSC_PROFILE.name)) run = withStoredGcsc(run, ordered);
   const systems = ordered.systems.map((s) => ({ name: s.name, items: itemsOf(input.rows, s.predictions, s.name) }));
   const { report, codedWarnings } = codedCompareReport(run, systems, {
     ...request.settings,
@@ -151,6 +158,44 @@ export async function computeCompareReport(input: StatsInput, request: CompareRe
     onProgress: (p) => hooks.onProgress?.({ phase: p.phase, done: p.done, total: p.total }),
   });
   return { ...report, codedWarnings };
+}
+
+/** A run with no profile scored yet (Eval-GCSC alone comes from the stored judgements). */
+function emptyRun(input: StatsInput): RunResult {
+  const report = newReport(input.dataset, []);
+  const systems = input.systems.map((s) => {
+    report.systems[s.name] = {};
+    return {
+      name: s.name,
+      sentences: itemsOf(input.rows, s.predictions, s.name).map((item) => ({ id: item.id, source: item.source, references: item.references, prediction: item.prediction, scores: {} })),
+      refusals: {},
+      refusedRows: {},
+      totals: {},
+    };
+  });
+  return { dataset: report.dataset, profiles: [], systems, warnings: [], report };
+}
+
+/**
+ * The run with Eval-GCSC added from the stored judgements, as the CLI's evaluate() with a judge reports it: its
+ * counts per sentence, values from their sums, the profile's version and the judge's record (no cache figures).
+ */
+function withStoredGcsc(run: RunResult, input: StatsInput): RunResult {
+  const missing = input.systems.filter((s) => !s.gcsc || s.gcsc.length !== input.rows.length).map((s) => s.name);
+  if (missing.length > 0 || !input.gcscSection) throw new RangeError(`Eval-GCSC was not judged for ${missing.join(', ') || 'this run'}: run it first`);
+  const { embedding: _cacheFigures, ...section } = input.gcscSection;
+  const systems = run.systems.map((system, s) => {
+    const stored = input.systems[s]!.gcsc!;
+    const totals = sumCounts(stored);
+    run.report.systems[system.name]![GCSC_PROFILE.name] = summarizeGcsc(totals).values;
+    return {
+      ...system,
+      sentences: system.sentences.map((sentence, i) => ({ ...sentence, scores: { ...sentence.scores, [GCSC_PROFILE.name]: { counts: stored[i]!.counts } } })),
+      totals: { ...system.totals, [GCSC_PROFILE.name]: totals },
+    };
+  });
+  const report = { ...run.report, profiles: { ...run.report.profiles, [GCSC_PROFILE.name]: GCSC_PROFILE.version }, gcsc: section as GcscSection };
+  return { ...run, profiles: [...run.profiles, GCSC_PROFILE.name], systems, report };
 }
 
 export { RESAMPLE_DEFAULTS };

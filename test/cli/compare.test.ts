@@ -82,7 +82,11 @@ describe('csc-studio compare', { timeout: 60_000 }, () => {
     const two = [...base, '--pred', `weak=${file('weak.tsv')}`];
     await expect(runCompare([...two, '--resamples', '0'])).rejects.toThrow(/--resamples "0"/);
     await expect(runCompare([...two, '--confidence', '95'])).rejects.toThrow(/--confidence "95"/);
-    await expect(runCompare([...two, '--metrics', 'gcsc'])).rejects.toThrow(/need a judge run/);
+    await expect(runCompare([...two, '--metrics', 'gcsc', '--judge', 'bert:x'])).rejects.toThrow(/--judge "bert:x"/);
+    // Judge flags without Eval-GCSC are checked too, never ignored.
+    await expect(runCompare([...two, '--spelling-check', 'maybe'])).rejects.toThrow(/--spelling-check "maybe"/);
+    await expect(runCompare([...two, '--judge', 'exact'])).rejects.toThrow(/set the Eval-GCSC judge: add gcsc to --metrics/);
+    await expect(runCompare([...two, '--judge', 'exact', '--spelling-check', 'on', '--metrics', 'gcsc'])).rejects.toThrow(/only a model judge has one/);
     await expect(runCompare([...two, '--metrics', 'nope'])).rejects.toThrow(/unknown metric profile "nope"/);
     await expect(runCompare([...two, '--keys', 'some'])).rejects.toThrow(/--keys "some"/);
     await expect(runCompare([...two, '--bogus'])).rejects.toThrow(/unknown flag --bogus for compare/);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCompare } from '../../src/cli/compare-command.ts';
+import { createNodeJiebaSegmenter } from '../../src/cli/jieba-node.ts';
 import { CancelledError } from '../../src/core/cancel.ts';
 import { addIntervals } from '../../src/core/compare/index.ts';
 import { evaluate } from '../../src/core/evaluate.ts';
@@ -121,6 +122,29 @@ describe('the stats worker', { timeout: 120_000 }, () => {
       expect(view.intervals[s]!['cscd'] ?? null).toEqual(cli.intervals![s]!['cscd'] ?? null);
     }
     expect((view.intervals['llm-like']!['gcsc'] as Record<string, unknown>)['S_C_f1']).toBeTruthy();
+  });
+
+  it("compares Eval-GCSC from the stored judgements exactly as the CLI's compare --metrics …,gcsc judges it", async () => {
+    const input = pageSample();
+    // The CLI judges with jieba and the exact judge; the page's run stored the same judgements and report.
+    const cli = await cliCompare(['--resamples', '200', '--seed', '4', '--metrics', 'lemon,gcsc', '--judge', 'exact']);
+    const systems = input.systems.map((s) => ({ name: s.name, items: itemsOf(input.rows, s.predictions, s.name) }));
+    const run = await evaluate(input.dataset, systems, { profiles: ['gcsc'], judge: { spec: { kind: 'exact' }, judge: exactJudge }, segmenter: createNodeJiebaSegmenter() });
+    const stored: StatsInput = {
+      ...input,
+      systems: input.systems.map((s, i) => ({ ...s, gcsc: run.systems[i]!.sentences.map((x) => ({ counts: x.scores['gcsc']!.counts })) })),
+      gcscSection: run.report.gcsc!,
+    };
+    const settings = { resamples: 200, seed: 4, confidence: 0.95 };
+    const page = await mainThreadStats.compare(stored, { settings, keys: 'headline', metrics: ['lemon', 'gcsc'] });
+    expect(compareJson(page)).toBe(cli);
+    const parsed = JSON.parse(cli) as { gcsc: { judge: string }; comparisons: { profile: string }[] };
+    expect(parsed.gcsc.judge).toBe('exact');
+    expect(new Set(parsed.comparisons.map((c) => c.profile))).toEqual(new Set(['lemon', 'gcsc']));
+    // Eval-GCSC alone, and a run that never judged it.
+    const alone = await mainThreadStats.compare(stored, { settings, keys: 'headline', metrics: ['gcsc'] });
+    expect(compareJson(alone)).toBe(await cliCompare(['--resamples', '200', '--seed', '4', '--metrics', 'gcsc', '--judge', 'exact']));
+    await expect(mainThreadStats.compare(input, { settings, keys: 'headline', metrics: ['gcsc'] })).rejects.toThrow(/Eval-GCSC was not judged/);
   });
 
   it('cancels: the worker is terminated and the call rejects with CancelledError', async () => {

@@ -16,6 +16,8 @@ export interface CompareReport {
   dataset: Report['dataset'];
   profiles: Report['profiles'];
   systems: Report['systems'];
+  /** When Eval-GCSC is compared: its judge, as the run's report records it. */
+  gcsc?: Report['gcsc'];
   settings: ResampleSettings & { keys: 'headline' | 'all'; bootstrap: string; randomization: string; holm: string };
   comparisons: Comparison[];
   sentence_sets: SentenceSets;
@@ -63,6 +65,7 @@ export function codedCompareReport(
     dataset: run.report.dataset,
     profiles: run.report.profiles,
     systems: run.report.systems,
+    ...(run.report.gcsc ? { gcsc: run.report.gcsc } : {}),
     settings: { resamples, seed, confidence, keys: options.keys, ...COMPARE_METHODS },
     comparisons,
     sentence_sets: sentenceSets(systems),

@@ -1,9 +1,19 @@
 /** The compare report as Markdown: one table per pair, and the sentence sets. */
-import type { Comparison } from './pairwise.ts';
+import { atPFloor, type Comparison } from './pairwise.ts';
 import type { SentenceSets } from './sentence-sets.ts';
 
 const fmt = (x: number | null, digits = 4) => (x === null ? '—' : String(Number(x.toFixed(digits))));
-const fmtP = (p: number | null) => (p === null ? '—' : p < 0.001 ? p.toExponential(1) : p.toFixed(3));
+/** A p; one at its resamples' floor is a bound, rounded up ("≤ 0.017"), never printed as if measured. */
+export function formatPValue(p: number | null, bound = false): string {
+  if (p === null) return '—';
+  if (bound) return `≤ ${(Math.ceil(p * 1000 - 1e-9) / 1000).toFixed(3)}`;
+  return p < 0.001 ? p.toExponential(1) : p.toFixed(3);
+}
+
+/** The bootstrap p sits at its floor when no resample was as extreme: (0 + 1) / (B + 1). */
+export function bootstrapAtFloor(c: Pick<Comparison, 'p_bootstrap' | 'resamples'>): boolean {
+  return c.p_bootstrap !== null && c.p_bootstrap <= (1 / (c.resamples + 1)) * (1 + 1e-12);
+}
 
 export function compareToMarkdown(comparisons: readonly Comparison[], sets: SentenceSets | null, confidence: number, alpha = 0.05): string {
   const lines: string[] = [];
@@ -17,7 +27,7 @@ export function compareToMarkdown(comparisons: readonly Comparison[], sets: Sent
     for (const c of comparisons.filter((x) => x.a === a && x.b === b)) {
       const ci = c.ci === null ? '—' : `[${fmt(c.ci[0])}, ${fmt(c.ci[1])}]`;
       const star = c.p_holm !== null && c.p_holm < alpha ? ' *' : '';
-      lines.push(`| ${c.profile} | ${c.key} | ${fmt(c.a_value)} | ${fmt(c.b_value)} | ${fmt(c.delta)} | ${ci} | ${fmtP(c.p_bootstrap)} | ${fmtP(c.p_randomization)} | ${fmtP(c.p_holm)}${star} |`);
+      lines.push(`| ${c.profile} | ${c.key} | ${fmt(c.a_value)} | ${fmt(c.b_value)} | ${fmt(c.delta)} | ${ci} | ${formatPValue(c.p_bootstrap, bootstrapAtFloor(c))} | ${formatPValue(c.p_randomization, atPFloor(c))} | ${formatPValue(c.p_holm, atPFloor(c))}${star} |`);
     }
     lines.push('');
   }

@@ -31,6 +31,11 @@ export interface Comparison {
   ci: Interval;
   p_bootstrap: number | null;
   p_randomization: number | null;
+  /**
+   * The smallest p_randomization these resamples can give. When p_randomization equals it, no resample was as
+   * extreme: the p is a bound (p ≤ this, and p_holm a bound too), and more resamples would give a finer one.
+   */
+  p_randomization_floor: number | null;
   /** Holm-adjusted p_randomization over the keys of this pair. */
   p_holm: number | null;
   resamples: number;
@@ -55,6 +60,11 @@ export interface CompareResult {
 /** The randomization stream of one pair: its own seed, so adding a system does not change other pairs' p. */
 export function pairSeed(seed: Seed, a: string, b: string): bigint {
   return seedFromString(`${String(seed)}\u0000randomization\u0000${a}\u0000${b}`);
+}
+
+/** True when a comparison's randomization p sits at its floor (see Comparison.p_randomization_floor). */
+export function atPFloor(c: Pick<Comparison, 'p_randomization' | 'p_randomization_floor'>): boolean {
+  return c.p_randomization !== null && c.p_randomization_floor !== null && c.p_randomization <= c.p_randomization_floor * (1 + 1e-12);
 }
 
 /** Bootstrap p for the null delta = 0 (see the module comment); null when delta is undefined. */
@@ -147,6 +157,7 @@ export function compareSystems(systems: readonly SystemTables[], options: Compar
           ci: ci.interval,
           p_bootstrap: delta === null ? null : bootstrapP(deltas, x! - y!),
           p_randomization: ar.p[j]![q]!,
+          p_randomization_floor: ar.floor[j]![q]!,
           p_holm: null,
           resamples: options.resamples,
           seed: options.seed,

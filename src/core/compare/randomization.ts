@@ -28,6 +28,11 @@ export interface RandomizationOptions {
 export interface RandomizationResult {
   /** Per job, per path: the two-sided p, or null where the observed delta is undefined. */
   p: (number | null)[][];
+  /**
+   * Per job, per path: the smallest p these samples can give (1/(valid + 1); exact: 1/2ⁿ): a p equal to it means
+   * no sample was as extreme, so the true p is at most that and may be far smaller.
+   */
+  floor: (number | null)[][];
   /** Per job, per path: samples where the delta was undefined (left out of numerator and denominator). */
   undefinedSamples: number[][];
   /** Samples drawn, or 2ⁿ when exact. */
@@ -144,13 +149,20 @@ export function randomizationTest(jobs: readonly RandomizationJob[], options: Ra
       });
     });
   }
+  const valid = (j: number, q: number) => (prepared[j]!.observed[q] === null ? 0 : samples - undef[j]![q]!);
   const p = prepared.map((prep, j) =>
     prep.paths.map((_, q) => {
-      if (prep.observed[q] === null) return null;
-      const valid = samples - undef[j]![q]!;
-      if (valid === 0) return null;
-      return exact ? extreme[j]![q]! / valid : (extreme[j]![q]! + 1) / (valid + 1);
+      const v = valid(j, q);
+      if (v === 0) return null;
+      return exact ? extreme[j]![q]! / v : (extreme[j]![q]! + 1) / (v + 1);
     }),
   );
-  return { p, undefinedSamples: undef, samples };
+  const floor = prepared.map((prep, j) =>
+    prep.paths.map((_, q) => {
+      const v = valid(j, q);
+      if (v === 0) return null;
+      return exact ? 1 / v : 1 / (v + 1);
+    }),
+  );
+  return { p, floor, undefinedSamples: undef, samples };
 }

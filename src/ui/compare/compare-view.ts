@@ -3,7 +3,7 @@
  * CSV export. Significance is decided by the Holm-adjusted randomization p (docs/stats.md); differences are
  * given in points (percentage points for profiles that report fractions).
  */
-import type { Comparison } from '../../core/compare/index.ts';
+import { atPFloor, bootstrapAtFloor, formatPValue, type Comparison } from '../../core/compare/index.ts';
 import { UTF8_BOM, toCsv } from '../../core/format/csv.ts';
 import { METRIC_FAMILIES } from '../shared/charts.ts';
 import type { Strings } from '../shared/i18n/index.ts';
@@ -36,10 +36,19 @@ export function formatPoints(x: number): string {
   return (Math.round(x * 10) / 10).toFixed(1);
 }
 
-export function formatP(p: number | null): string {
-  if (p === null) return '—';
-  if (p < 0.001) return p.toExponential(1);
-  return p.toFixed(3);
+/** The three p columns, each a bound ("≤ 0.017") where its estimator sat at its floor. */
+export function formatPs(c: Comparison): { bootstrap: string; randomization: string; holm: string } {
+  return {
+    bootstrap: formatPValue(c.p_bootstrap, bootstrapAtFloor(c)),
+    randomization: formatPValue(c.p_randomization, atPFloor(c)),
+    holm: formatPValue(c.p_holm, atPFloor(c)),
+  };
+}
+
+/** The Holm p as a sentence states it: "p = 0.032", or a bound with what would make it finer. */
+export function pClause(c: Comparison, s: Strings['compare']): string {
+  if (c.p_holm === null) return s.pIs('—');
+  return atPFloor(c) ? s.pAtFloor(formatPValue(c.p_holm, true).slice(2), c.resamples) : s.pIs(formatPValue(c.p_holm));
 }
 
 export function isSignificant(c: Comparison, alpha = ALPHA): boolean {
@@ -52,7 +61,7 @@ export function comparisonSentence(c: Comparison, s: Strings['compare']): string
   if (c.delta === null) return s.undefinedDelta(c.a, c.b, metric);
   if (c.delta === 0 && (c.ci === null || (c.ci[0] === 0 && c.ci[1] === 0))) return s.same(c.a, c.b, metric);
   const scale = pointsScale(c.profile);
-  const p = formatP(c.p_holm);
+  const p = pClause(c, s);
   const [lo, hi] = c.ci ?? [NaN, NaN];
   if (!isSignificant(c)) return s.notSignificant(c.a, c.b, metric, formatPoints(c.delta * scale), formatPoints(lo * scale), formatPoints(hi * scale), p);
   // Winner first, with the interval of (winner − loser).
@@ -91,13 +100,45 @@ export function byPair(comparisons: readonly Comparison[]): { a: string; b: stri
   return out;
 }
 
-export const COMPARE_CSV_COLUMNS = ['a', 'b', 'profile', 'key', 'a_value', 'b_value', 'delta', 'ci_low', 'ci_high', 'p_bootstrap', 'p_randomization', 'p_holm', 'resamples', 'seed'] as const;
+export const COMPARE_CSV_COLUMNS = [
+  'a',
+  'b',
+  'profile',
+  'key',
+  'a_value',
+  'b_value',
+  'delta',
+  'ci_low',
+  'ci_high',
+  'p_bootstrap',
+  'p_randomization',
+  'p_randomization_floor',
+  'p_holm',
+  'resamples',
+  'seed',
+] as const;
 
 /** One line per comparison, every field of the JSON (the interval in two columns). */
 export function compareCsv(comparisons: readonly Comparison[]): string {
   const lines: (string | number | null)[][] = [[...COMPARE_CSV_COLUMNS]];
   for (const c of comparisons) {
-    lines.push([c.a, c.b, c.profile, c.key, c.a_value, c.b_value, c.delta, c.ci?.[0] ?? null, c.ci?.[1] ?? null, c.p_bootstrap, c.p_randomization, c.p_holm, c.resamples, String(c.seed)]);
+    lines.push([
+      c.a,
+      c.b,
+      c.profile,
+      c.key,
+      c.a_value,
+      c.b_value,
+      c.delta,
+      c.ci?.[0] ?? null,
+      c.ci?.[1] ?? null,
+      c.p_bootstrap,
+      c.p_randomization,
+      c.p_randomization_floor,
+      c.p_holm,
+      c.resamples,
+      String(c.seed),
+    ]);
   }
   return UTF8_BOM + toCsv(lines);
 }

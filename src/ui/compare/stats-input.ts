@@ -1,10 +1,10 @@
 /** A stored run as the stats worker takes it: rows, predictions and Eval-GCSC's per-sentence counts. */
 import { sentenceSets, type SentenceSets } from '../../core/compare/sentence-sets.ts';
-import type { DatasetInfo } from '../../core/report.ts';
+import type { DatasetInfo, GcscSection } from '../../core/report.ts';
 import { itemsOf, type StatsInput } from '../../workers/stats-compute.ts';
 import type { ExplorerData } from '../explorer/explorer.ts';
 
-export function statsInput(data: ExplorerData, dataset: DatasetInfo): StatsInput {
+export function statsInput(data: ExplorerData, dataset: DatasetInfo, gcscSection?: GcscSection): StatsInput {
   return {
     dataset: { ...dataset },
     rows: data.rows,
@@ -13,6 +13,8 @@ export function statsInput(data: ExplorerData, dataset: DatasetInfo): StatsInput
       predictions: s.predictions,
       gcsc: s.gcsc ? s.gcsc.map((g) => ({ counts: g.counts })) : null,
     })),
+    // A plain copy: the stored report may be reactive state, which cannot cross to the worker.
+    ...(gcscSection ? { gcscSection: JSON.parse(JSON.stringify(gcscSection)) as GcscSection } : {}),
   };
 }
 

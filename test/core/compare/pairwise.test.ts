@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { profileTable, totalsOf } from '../../../src/core/compare/count-table.ts';
 import { headlinePaths, pathName, ratioPaths } from '../../../src/core/compare/keys.ts';
-import { compareSystems } from '../../../src/core/compare/pairwise.ts';
+import { atPFloor, compareSystems } from '../../../src/core/compare/pairwise.ts';
 import { findProfile, PROFILES } from '../../../src/core/metrics/registry.ts';
 import type { ScoredItem } from '../../../src/core/types.ts';
 import { accTable } from './helpers.ts';
@@ -55,7 +55,9 @@ describe('compareSystems', () => {
     const { comparisons } = compareSystems(systemsOf([['a', A_ITEMS], ['b', B_ITEMS]]), settings);
     expect(comparisons.map((c) => `${c.profile}:${c.key}`)).toEqual(['cscd:S_D_f1', 'cscd:S_C_f1', 'cscd:C_D_f1', 'cscd:C_C_f1', 'sighan:D_f1', 'sighan:C_f1']);
     const c = comparisons[1]!;
-    expect(Object.keys(c)).toEqual(['a', 'b', 'profile', 'key', 'a_value', 'b_value', 'delta', 'ci', 'p_bootstrap', 'p_randomization', 'p_holm', 'resamples', 'seed']);
+    expect(Object.keys(c)).toEqual(['a', 'b', 'profile', 'key', 'a_value', 'b_value', 'delta', 'ci', 'p_bootstrap', 'p_randomization', 'p_randomization_floor', 'p_holm', 'resamples', 'seed']);
+    // 300 samples, none undefined: the smallest p they can give is 1/301.
+    expect(c.p_randomization_floor).toBe(1 / 301);
     const va = findProfile('cscd')!.compute(A_ITEMS).values;
     const vb = findProfile('cscd')!.compute(B_ITEMS).values;
     expect(c.a_value).toBe(va.S_C_f1);
@@ -114,6 +116,10 @@ describe('compareSystems', () => {
     expect(c!.ci![0]).toBeGreaterThan(0.3);
     expect(c!.p_bootstrap).toBeCloseTo(1 / 1000, 12);
     expect(c!.p_randomization).toBeCloseTo(1 / 1000, 12);
+    // No sample was as extreme: the p sits at its floor and is a bound.
+    expect(c!.p_randomization_floor).toBeCloseTo(1 / 1000, 12);
+    expect(atPFloor(c!)).toBe(true);
+    expect(atPFloor({ p_randomization: 0.02, p_randomization_floor: 1 / 1000 })).toBe(false);
   });
 
   it('skips a profile that refused one system, with a warning', () => {

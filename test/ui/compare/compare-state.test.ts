@@ -16,6 +16,19 @@ describe('the Compare form', () => {
     expect(parseResamples('1000001')).toBeNull();
   });
 
+  test('Eval-GCSC is offered (and chosen) only when the run judged it, last, as the CLI names it', () => {
+    const s = new CompareState({} as StatsRunner);
+    s.setSystems(['A', 'B']);
+    expect(s.offered).toEqual([...COMPARE_METRICS]);
+    s.setSystems(['A', 'B'], true);
+    expect(s.offered).toEqual([...COMPARE_METRICS, 'gcsc']);
+    expect((s.request() as CompareRequest).metrics).toEqual([...COMPARE_METRICS, 'gcsc']);
+    s.metrics = ['gcsc', 'cscd'];
+    expect((s.request() as CompareRequest).metrics).toEqual(['cscd', 'gcsc']);
+    s.metrics = [...COMPARE_METRICS];
+    expect((s.request() as CompareRequest).metrics).toBeUndefined();
+  });
+
   test('the request, and what is wrong with the form', () => {
     const s = new CompareState({} as StatsRunner);
     s.setSystems(['A', 'B', 'C']);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import type { Comparison } from '../../../src/core/compare/index.ts';
-import { byPair, compareCsv, comparisonSentence, formatP, higherIsBetter, isSignificant, metricLabel, pointsScale } from '../../../src/ui/compare/compare-view.ts';
+import { byPair, compareCsv, comparisonSentence, formatPs, higherIsBetter, isSignificant, metricLabel, pointsScale } from '../../../src/ui/compare/compare-view.ts';
 import { en, zh } from '../../../src/ui/shared/i18n/index.ts';
 
 const base: Comparison = {
@@ -13,7 +13,8 @@ const base: Comparison = {
   delta: -2.1,
   ci: [-3.4, -0.8],
   p_bootstrap: 0.004,
-  p_randomization: 0.001,
+  p_randomization: 0.0015,
+  p_randomization_floor: 1 / 1001,
   p_holm: 0.002,
   resamples: 1000,
   seed: 1,
@@ -57,22 +58,42 @@ describe('the plain sentence of a comparison', () => {
   });
 });
 
+describe('a p at the floor of its resamples', () => {
+  // 1,000 resamples and no randomization sample as extreme: p = 1/1001; Holm over 17 keys: 17/1001.
+  const floored = { ...base, p_bootstrap: 1 / 1001, p_randomization: 1 / 1001, p_holm: 17 / 1001 };
+
+  test('is said to be a bound, with what would make it finer', () => {
+    expect(comparisonSentence(floored, en.compare)).toBe(
+      'B is better than A on cscd · sentence correction F1 by 2.1 points (95% CI 0.8–3.4, p ≤ 0.017, the smallest p that 1,000 resamples can give for this pair; raise resamples for a finer p).',
+    );
+    expect(comparisonSentence(floored, zh.compare)).toContain('p ≤ 0.017，这是 1000 次重抽样');
+  });
+
+  test('prints as "≤" in the table, rounded up, never as 1.0e-3', () => {
+    expect(formatPs(floored)).toEqual({ bootstrap: '≤ 0.001', randomization: '≤ 0.001', holm: '≤ 0.017' });
+    // Above the floor, a measured p.
+    expect(formatPs(base)).toEqual({ bootstrap: '0.004', randomization: '0.002', holm: '0.002' });
+  });
+});
+
 describe('helpers', () => {
   test('scale, labels, p formatting, grouping, CSV', () => {
     expect(pointsScale('cscd')).toBe(1);
     expect(pointsScale('sighan')).toBe(100);
     expect(metricLabel('levenshtein', 'sentence correction f1')).toBe('levenshtein · sentence correction F1');
     expect(metricLabel('cherrant', 'cs.F0.5')).toBe('cherrant cs.F0.5');
-    expect(formatP(0.0004)).toBe('4.0e-4');
-    expect(formatP(0.25)).toBe('0.250');
-    expect(formatP(null)).toBe('—');
+    expect(formatPs({ ...base, p_bootstrap: 0.25, p_randomization: 0.0004, p_randomization_floor: 1 / 100_001, p_holm: null, resamples: 100_000 })).toEqual({
+      bootstrap: '0.250',
+      randomization: '4.0e-4',
+      holm: '—',
+    });
     const rows = [base, { ...base, key: 'S_D_f1' }, { ...base, b: 'C' }];
     expect(byPair(rows).map((g) => [g.a, g.b, g.rows.length])).toEqual([
       ['A', 'B', 2],
       ['A', 'C', 1],
     ]);
     const csv = compareCsv([base]).replace(/^\uFEFF/, '').split('\r\n');
-    expect(csv[0]).toBe('a,b,profile,key,a_value,b_value,delta,ci_low,ci_high,p_bootstrap,p_randomization,p_holm,resamples,seed');
-    expect(csv[1]).toBe('A,B,cscd,S_C_f1,60,62.1,-2.1,-3.4,-0.8,0.004,0.001,0.002,1000,1');
+    expect(csv[0]).toBe('a,b,profile,key,a_value,b_value,delta,ci_low,ci_high,p_bootstrap,p_randomization,p_randomization_floor,p_holm,resamples,seed');
+    expect(csv[1]).toBe(`A,B,cscd,S_C_f1,60,62.1,-2.1,-3.4,-0.8,0.004,0.0015,${1 / 1001},0.002,1000,1`);
   });
 });

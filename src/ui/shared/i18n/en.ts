@@ -712,6 +712,8 @@ export const en = {
     systems: 'Systems',
     metrics: 'Metrics',
     allMetrics: 'all Eval-CSC profiles',
+    gcscMetric: 'gcsc (Eval-GCSC, the run’s judgements)',
+    gcscJudge: (judge: string) => `Eval-GCSC is compared with the run’s judgements held fixed; judge: ${judge}.`,
     keys: 'Keys',
     keysHeadline: 'headline (F-measures)',
     keysAll: 'every ratio',
@@ -726,11 +728,14 @@ export const en = {
     pair: (a: string, b: string) => `${a} vs ${b}`,
     significant: 'significant',
     better: (winner: string, loser: string, metric: string, points: string, lo: string, hi: string, p: string) =>
-      `${winner} is better than ${loser} on ${metric} by ${points} points (95% CI ${lo}–${hi}, p = ${p}).`,
+      `${winner} is better than ${loser} on ${metric} by ${points} points (95% CI ${lo}–${hi}, ${p}).`,
     higher: (winner: string, loser: string, metric: string, points: string, lo: string, hi: string, p: string) =>
-      `${winner} is higher than ${loser} on ${metric} by ${points} points (95% CI ${lo}–${hi}, p = ${p}).`,
+      `${winner} is higher than ${loser} on ${metric} by ${points} points (95% CI ${lo}–${hi}, ${p}).`,
     notSignificant: (a: string, b: string, metric: string, points: string, lo: string, hi: string, p: string) =>
-      `${a} and ${b} do not differ significantly on ${metric}: the difference is ${points} points (95% CI ${lo}–${hi}, p = ${p}); it could be chance.`,
+      `${a} and ${b} do not differ significantly on ${metric}: the difference is ${points} points (95% CI ${lo}–${hi}, ${p}); it could be chance.`,
+    pIs: (p: string) => `p = ${p}`,
+    pAtFloor: (p: string, resamples: number) =>
+      `p ≤ ${p}, the smallest p that ${resamples.toLocaleString('en')} resamples can give for this pair; raise resamples for a finer p`,
     same: (a: string, b: string, metric: string) => `${a} and ${b} score the same on ${metric}.`,
     undefinedDelta: (a: string, b: string, metric: string) => `${metric} is undefined for ${a} or ${b}, so they cannot be compared on it.`,
     exportJson: 'JSON (as csc-studio compare)',

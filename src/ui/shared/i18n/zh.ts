@@ -702,6 +702,8 @@ export const zh: Strings = {
     systems: '系统',
     metrics: '指标',
     allMetrics: '全部 Eval-CSC 指标',
+    gcscMetric: 'gcsc（Eval-GCSC，沿用本次运行的评判）',
+    gcscJudge: (judge: string) => `Eval-GCSC 的比较沿用本次运行的评判结果；评判器：${judge}。`,
     keys: '指标项',
     keysHeadline: '主要指标（F 值）',
     keysAll: '所有比率',
@@ -716,11 +718,13 @@ export const zh: Strings = {
     pair: (a: string, b: string) => `${a} 对 ${b}`,
     significant: '显著',
     better: (winner: string, loser: string, metric: string, points: string, lo: string, hi: string, p: string) =>
-      `${winner} 在 ${metric} 上比 ${loser} 好 ${points} 个百分点（95% 置信区间 ${lo}–${hi}，p = ${p}）。`,
+      `${winner} 在 ${metric} 上比 ${loser} 好 ${points} 个百分点（95% 置信区间 ${lo}–${hi}，${p}）。`,
     higher: (winner: string, loser: string, metric: string, points: string, lo: string, hi: string, p: string) =>
-      `${winner} 在 ${metric} 上比 ${loser} 高 ${points} 个百分点（95% 置信区间 ${lo}–${hi}，p = ${p}）。`,
+      `${winner} 在 ${metric} 上比 ${loser} 高 ${points} 个百分点（95% 置信区间 ${lo}–${hi}，${p}）。`,
     notSignificant: (a: string, b: string, metric: string, points: string, lo: string, hi: string, p: string) =>
-      `${a} 与 ${b} 在 ${metric} 上的差异不显著：相差 ${points} 个百分点（95% 置信区间 ${lo}–${hi}，p = ${p}），可能只是偶然。`,
+      `${a} 与 ${b} 在 ${metric} 上的差异不显著：相差 ${points} 个百分点（95% 置信区间 ${lo}–${hi}，${p}），可能只是偶然。`,
+    pIs: (p: string) => `p = ${p}`,
+    pAtFloor: (p: string, resamples: number) => `p ≤ ${p}，这是 ${resamples} 次重抽样对这一对系统能给出的最小 p；增加重抽样次数可得到更精细的 p`,
     same: (a: string, b: string, metric: string) => `${a} 与 ${b} 在 ${metric} 上得分相同。`,
     undefinedDelta: (a: string, b: string, metric: string) => `${a} 或 ${b} 的 ${metric} 无定义，无法在这一项上比较。`,
     exportJson: 'JSON（同 csc-studio compare）',
