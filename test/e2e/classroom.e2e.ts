@@ -81,13 +81,38 @@ describe('classroom', () => {
     expect(await size()).toBe(normal);
   });
 
+  it('presenter mode shows one step at a time, the newest always in view, with the sentence kept above it', async () => {
+    await page.getByTestId('case-t13-2b').click();
+    await page.getByTestId('presenter-toggle').click();
+    await page.locator('body').click({ position: { x: 600, y: 700 } });
+    const viewport = page.viewportSize()!;
+    // Step 1 marks the changed characters: the source's error and the system's change.
+    expect(await page.getByTestId('classroom-source').locator('mark').allTextContents()).toEqual(['结少']);
+    expect(await page.getByTestId('classroom-prediction').locator('mark').allTextContents()).toEqual(['减绍']);
+    for (let n = 1; n <= 8; n++) {
+      if (n > 1) await page.keyboard.press('ArrowRight');
+      expect(await page.getByTestId('classroom-step').textContent()).toBe(`Step ${n} of 8`);
+      const shown = page.locator('[data-step]');
+      await expect.poll(() => shown.count(), { timeout: 60_000 }).toBe(1);
+      expect(await shown.first().getAttribute('data-step')).toBe(String(n));
+      await expect.poll(async () => {
+        const box = await shown.first().boundingBox();
+        return box !== null && box.y >= 0 && box.y < viewport.height - 40;
+      }).toBe(true);
+      if (n > 1) expect(await page.getByTestId('classroom-sentence-line').isVisible()).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    // Outside presenter mode the steps build up again.
+    await expect.poll(() => page.locator('[data-step]').count()).toBe(8);
+  });
+
   it('captions and verdicts in Chinese', async () => {
     await page.getByTestId('lang-select').selectOption('zh');
     await page.getByRole('tab', { name: zh.tabs['classroom']! }).click();
     await page.getByTestId('case-t12-1').click();
     await page.getByRole('button', { name: zh.classroom.showAll }).click();
     await page.getByTestId('classroom-verdict').waitFor({ timeout: 60_000 });
-    expect(await page.getByTestId('classroom-sentence').locator('p').first().textContent()).toBe('表 12 · ChatGPT');
+    expect(await page.getByTestId('classroom-sentence').locator('p').first().textContent()).toMatch(/^表 12 · ChatGPT · /);
     expect(await page.getByTestId('paper-verdict').locator('td').allTextContents()).toEqual(['正确', '错误']);
     expect(await page.getByTestId('classroom-csc').locator('h3').textContent()).toBe('Eval-CSC：逐位置比较');
     await page.getByTestId('lang-select').selectOption('en');

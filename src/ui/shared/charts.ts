@@ -64,6 +64,16 @@ export interface SeriesData {
   values: (number | null)[][];
   /** Per group: why it has no values (the profile refused), if so. */
   notes: (string | null)[];
+  /** Per group and series, why a value is missing, where charts show it per bar: refused, or undefined (0/0). */
+  missing?: (MissingValue | null)[][];
+}
+
+export type MissingValue = 'refused' | 'undefined' | 'not-run';
+
+/** Why a profile's value is missing for a system: the profile refused it, did not run, or the value is 0/0. */
+export function missingKind(report: Report, system: string, profile: string): MissingValue {
+  const outcome = report.systems[system]?.[profile];
+  return !outcome ? 'not-run' : isRefusal(outcome) ? 'refused' : 'undefined';
 }
 
 /** P, R, F1 (series) for each system (group) in one metric family. */
@@ -96,6 +106,7 @@ export function f1Overview(report: Report): SeriesData {
     series: systems,
     values: families.map((f) => systems.map((s) => scaled(valueAt(profileValues(report, s, f.profile), f.keys[2]), f.scale))),
     notes: families.map(() => null),
+    missing: families.map((f) => systems.map((s) => (valueAt(profileValues(report, s, f.profile), f.keys[2]) === null ? missingKind(report, s, f.profile) : null))),
   };
 }
 

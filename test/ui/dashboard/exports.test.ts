@@ -32,6 +32,8 @@ describe('chart data', () => {
     const lemon = familyChart(report, METRIC_FAMILIES.find((f) => f.id === 'lemon-c')!);
     expect(lemon.values[1]).toEqual([20, 30, null]);
     expect(f1Overview(report).values).toEqual([[53.333, null], [60, null], [33.3, null]]);
+    // A missing bar says why: cscd refused llm; llm's lemon F1 is 0/0, not a refusal.
+    expect(f1Overview(report).missing).toEqual([[null, 'refused'], [null, 'refused'], [null, 'undefined']]);
     expect(proofreadChart(report).values[0]).toEqual([50, null, 25, 0]);
     expect(opsShares(report)).toEqual({ systems: ['=bert'], counts: [[2, 0, 1, 1, 0]], totals: [4] });
   });

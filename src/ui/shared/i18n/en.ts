@@ -222,7 +222,8 @@ export const en = {
     judged: 'judge requests',
     backend: 'backend',
     overview: 'F1 by metric (%)',
-    overviewHint: 'Each group is one metric; each bar one system. Missing bars: the profile refused that system (see warnings).',
+    overviewHint:
+      'Each group is one metric; each bar one system. A bar marked “refused”: the profile cannot score that system (see warnings); “undefined”: the metric is 0/0 for it (nothing to count, e.g. it changed no sentence).',
     family: 'Metric',
     familyChart: 'Precision, recall and F1 (%) per system',
     proofread: 'Proofreading rates (%)',
@@ -436,6 +437,7 @@ export const en = {
     back: 'Back',
     next: 'Next',
     showAll: 'show every step',
+    marksHint: 'marked: the source’s wrong characters, the reference’s corrections and the system’s changes',
     step: (i: number, n: number) => `Step ${i} of ${n}`,
     paperSays: 'the paper',
     steps: {
@@ -765,6 +767,7 @@ export const en = {
     notApplicable: 'n/a',
     refusedNote: 'refused',
     notRun: 'not run',
+    missing: { refused: 'refused', undefined: 'undefined (0/0)', 'not-run': 'not run' } as Record<string, string>,
     tableProfile: 'profile',
     tableMetric: 'metric',
     issueId: (id: string) => `(id ${id})`,
