@@ -6,7 +6,7 @@
 import { atPFloor, bootstrapAtFloor, formatPValue, type Comparison } from '../../core/compare/index.ts';
 import { UTF8_BOM, toCsv } from '../../core/format/csv.ts';
 import { METRIC_FAMILIES } from '../shared/charts.ts';
-import type { Strings } from '../shared/i18n/index.ts';
+import { t, type Strings } from '../shared/i18n/index.ts';
 
 /** Profiles whose values are already percentages (0–100); the others report fractions (0–1). */
 export const PERCENT_PROFILES: readonly string[] = ['cscd', 'realise', 'scope', 'levenshtein', 'cllm', 'gcsc'];
@@ -17,14 +17,47 @@ export function pointsScale(profile: string): number {
   return PERCENT_PROFILES.includes(profile) ? 1 : 100;
 }
 
-/** A readable name: the chart family's label when the key is a family's F1 ("cscd · sentence correction F1"). */
-export function metricLabel(profile: string, key: string): string {
+/**
+ * A readable name, the same shape for every key ("cscd · sentence correction F1", "lemon · detection F1"): the chart
+ * family's label when the key is one of a family's, else the level, task and measure read off the key's name;
+ * a key that reads as none of them keeps its name ("profile · key", the key shown as code).
+ */
+export function metricLabel(profile: string, key: string, words: Strings['compare']['keyWords'] = t.compare.keyWords): string {
   for (const f of METRIC_FAMILIES) {
     if (f.profile !== profile) continue;
     const i = f.keys.findIndex((k) => k.join('.') === key);
     if (i >= 0) return `${f.label} ${['P', 'R', 'F1'][i]}`;
   }
-  return `${profile} ${key}`;
+  const name = profile === 'gcsc' ? 'Eval-GCSC' : profile;
+  const read = readKey(profile, key);
+  if (!read) return `${profile} · ${key}`;
+  if ('rate' in read) return `${name} · ${words.rates[read.rate] ?? read.rate}`;
+  return `${name} · ${words.phrase(read.level === null ? '' : words.levels[read.level]!, words.tasks[read.task]!)} ${read.measure}`;
+}
+
+type ReadKey = { level: 'sentence' | 'character' | 'span' | 'token' | 'operation' | null; task: 'detection' | 'correction'; measure: string } | { rate: string };
+
+/** Level, task and measure of a ratio key's name, by each script's naming; null when it reads as none. */
+function readKey(profile: string, key: string): ReadKey | null {
+  if (key.startsWith('rates.')) return { rate: key.slice('rates.'.length) };
+  const parts = key.toLowerCase().split(/[._\s-]+/);
+  const measure = /^f0\.5$|f0\.?5$/i.test(key) ? 'F0.5' : parts.at(-1) === 'f1' ? 'F1' : parts.at(-1) === 'p' ? 'P' : parts.at(-1) === 'r' ? 'R' : null;
+  if (!measure) return null;
+  // cscd-style S_D / C_C: the first letter is the level (gcsc's C is its word operations), the second the task.
+  const cscd = /^([SC])_([DC])_/.exec(key);
+  if (cscd) {
+    const level = cscd[1] === 'S' ? 'sentence' : profile === 'gcsc' ? 'operation' : 'character';
+    return { level, task: cscd[2] === 'D' ? 'detection' : 'correction', measure };
+  }
+  if (profile === 'cherrant') {
+    const kind = parts[0];
+    if (kind === 'cs' || kind === 'ds') return { level: 'span', task: kind === 'cs' ? 'correction' : 'detection', measure };
+    if (kind === 'dt') return { level: 'token', task: 'detection', measure };
+    return null;
+  }
+  const level = parts.some((w) => w === 'sentence' || w === 'sent') ? 'sentence' : parts.some((w) => w === 'char' || w === 'character') ? 'character' : null;
+  const task = parts.some((w) => /^(d|detect|detection)$/.test(w)) ? 'detection' : parts.some((w) => /^(c|correct|correction)$/.test(w)) ? 'correction' : null;
+  return task ? { level, task, measure } : null;
 }
 
 /** F-measures, precision, recall, accuracy and "corrected" rates: higher is better. Anything else is neutral. */
@@ -74,14 +107,14 @@ export function comparisonSentence(c: Comparison, s: Strings['compare']): string
 }
 
 /**
- * The sentence in parts, the metric's raw key marked (`key: true`) where no label names it ("lemon detect.f1"): a
+ * The sentence in parts, the metric's raw key marked (`key: true`) where no label names it ("sighan · FPR"): a
  * key is the script's identifier, the same in every language, so the page shows it as code.
  */
 export function sentenceParts(sentence: string, c: Pick<Comparison, 'profile' | 'key'>): { text: string; key: boolean }[] {
-  const raw = `${c.profile} ${c.key}`;
+  const raw = `${c.profile} · ${c.key}`;
   const at = sentence.indexOf(raw);
   if (at < 0) return [{ text: sentence, key: false }];
-  const start = at + c.profile.length + 1;
+  const start = at + raw.length - c.key.length;
   return [
     { text: sentence.slice(0, start), key: false },
     { text: c.key, key: true },

@@ -54,7 +54,7 @@ describe('the plain sentence of a comparison', () => {
     expect(higherIsBetter('detect.fpr')).toBe(false);
     expect(higherIsBetter('rates.changed_clean_rate')).toBe(false);
     const c = { ...base, profile: 'sighan', key: 'FPR', delta: 0.05, ci: [0.01, 0.09] as [number, number] };
-    expect(comparisonSentence(c, en.compare)).toBe('A is higher than B on sighan FPR by 5.0 points (95% CI 1.0–9.0, p = 0.002).');
+    expect(comparisonSentence(c, en.compare)).toBe('A is higher than B on sighan · FPR by 5.0 points (95% CI 1.0–9.0, p = 0.002).');
   });
 });
 
@@ -81,7 +81,17 @@ describe('helpers', () => {
     expect(pointsScale('cscd')).toBe(1);
     expect(pointsScale('sighan')).toBe(100);
     expect(metricLabel('levenshtein', 'sentence correction f1')).toBe('levenshtein · sentence correction F1');
-    expect(metricLabel('cherrant', 'cs.F0.5')).toBe('cherrant cs.F0.5');
+    // Every headline key reads the same way, family or not: profile · level task measure.
+    expect(metricLabel('cherrant', 'cs.F0.5')).toBe('cherrant · span correction F0.5');
+    expect(metricLabel('cherrant', 'dt.F0.5')).toBe('cherrant · token detection F0.5');
+    expect(metricLabel('lemon', 'detect.f1')).toBe('lemon · detection F1');
+    expect(metricLabel('lemon', 'correct.f1')).toBe('lemon · correction F1');
+    expect(metricLabel('scope', 'char-detect-f1')).toBe('scope · character detection F1');
+    expect(metricLabel('sighan', 'D_f1')).toBe('sighan · detection F1');
+    expect(metricLabel('gcsc', 'C_C_f1')).toBe('Eval-GCSC · operation correction F1');
+    expect(metricLabel('proofread', 'rates.changed_clean_rate')).toBe('proofread · clean-changed rate');
+    expect(metricLabel('cherrant', 'cs.F0.5', zh.compare.keyWords)).toBe('cherrant · 片段级纠正 F0.5');
+    expect(metricLabel('x', 'weird')).toBe('x · weird');
     expect(formatPs({ ...base, p_bootstrap: 0.25, p_randomization: 0.0004, p_randomization_floor: 1 / 100_001, p_holm: null, resamples: 100_000 })).toEqual({
       bootstrap: '0.250',
       randomization: '4.0e-4',
