@@ -27,3 +27,16 @@ export const LEXICAL_NOTE = {
     '请在“工作区”页加载一个神经网络模型文件夹（例如导出为 ONNX 的 bge-small-zh-v1.5 或 text2vec-base-chinese），' +
     '并在“评判器检验”页校准它的阈值。',
 } as const;
+
+/**
+ * The default model's licence sentence in both languages (its manifest's `licence` is English prose); names of
+ * works, licences and files stay as they are.
+ */
+export const LEXICAL_LICENCE = {
+  en:
+    'CC BY-SA 4.0 (derived from CC-CEDICT, CC BY-SA 4.0, and the open-gram language model of sunpinyin-data, CC BY-SA 3.0); ' +
+    'also uses jieba dict.txt (MIT), Pangu synonyms from the npm package segment (MIT) and WordNet 3.0 (WordNet licence)',
+  zh:
+    'CC BY-SA 4.0（派生自 CC-CEDICT（CC BY-SA 4.0）和 sunpinyin-data 的 open-gram 语言模型（CC BY-SA 3.0））；' +
+    '另使用 jieba 的 dict.txt（MIT）、npm 包 segment 中的盘古同义词（MIT）和 WordNet 3.0（WordNet 许可证）',
+} as const;

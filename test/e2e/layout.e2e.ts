@@ -88,6 +88,9 @@ describe('layout and the judge on the dashboard', () => {
       for (const lang of ['en', 'zh'] as const) {
         await page.getByTestId('lang-select').selectOption(lang);
         expect(await sidewaysTabs(page, 390)).toEqual({});
+        // The header and the tab row leave the phone's screen to the content (they took 520 of 844 px).
+        const tabsBottom = await page.getByRole('tablist').evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
+        expect(tabsBottom).toBeLessThanOrEqual(220);
         await page.getByRole('tab').nth(2).click(); // the dashboard, in either language
         await page.locator('figure.chart svg').first().waitFor();
         expect(await textsOutside(page)).toEqual([]);

@@ -28,6 +28,8 @@ export interface Notice {
   text: string;
   /** Says it again in the active language (after a language switch); absent: `text` as it was written. */
   say?: () => string;
+  /** The tab a user goes to next (the notice offers it, and takes the keyboard focus). */
+  next?: Tab;
 }
 
 export interface ActiveRun {
@@ -166,14 +168,19 @@ export class AppState {
     this.saveSelection();
   }
 
-  go(tab: Tab): void {
+  /** Set when a step moved the user to a tab: the tab's heading takes the focus once shown (App.svelte). */
+  focusTab = $state<Tab | null>(null);
+
+  go(tab: Tab, options: { focus?: boolean } = {}): void {
     this.tab = tab;
+    if (options.focus) this.focusTab = tab;
     this.saveSelection();
   }
 
-  /** A notice; give a function to have it follow a language switch. */
-  notify(kind: Notice['kind'], text: string | (() => string)): void {
+  /** A notice; give a function to have it follow a language switch, and `next` to offer the next step. */
+  notify(kind: Notice['kind'], text: string | (() => string), next?: Tab): void {
     this.notice = typeof text === 'string' ? { kind, text } : { kind, text: text(), say: text };
+    if (next) this.notice.next = next;
   }
 
   /** Error text for a failed write; quota errors get the full explanation. */
@@ -192,7 +199,7 @@ export class AppState {
     await this.refresh();
     this.selectDataset(bundle.datasetId);
     const name = bundle.dataset?.name ?? this.dataset?.name ?? '';
-    this.notify('success', () => t.importer.imported(bundle.systems.length, name));
+    this.notify('success', () => t.importer.imported(bundle.systems.length, name), 'run');
     return true;
   }
 

@@ -1,6 +1,6 @@
 /** The sentence explorer's state: chosen system, filter, search text and selected row, with derived lists. */
 import { setsOf } from '../compare/stats-input.ts';
-import { filterCounts, filterRows, flagsFor, type ExplorerData, type FilterKey } from './explorer.ts';
+import { filterCounts, filterRows, flagsFor, rowWithId, type ExplorerData, type FilterKey } from './explorer.ts';
 import { keepIds, pairCounts, pairIds, type PairFilter } from './pair-filter.ts';
 
 export class ExplorerState {
@@ -44,6 +44,21 @@ export class ExplorerState {
       this.pairFilter = null;
     }
     if (this.selected !== null && (!data || this.selected >= data.rows.length)) this.selected = null;
+  }
+
+  /**
+   * Enter in the search box: the row whose id is exactly the query (even when the filter hides it: the filter goes
+   * back to all), else the first row shown. Returns the row selected, or null.
+   */
+  jump(): number | null {
+    if (!this.data) return null;
+    const exact = rowWithId(this.data, this.query);
+    if (exact !== null && !this.visible.includes(exact)) {
+      this.filter = 'all';
+      this.pairFilter = null;
+    }
+    this.selected = exact ?? this.visible[0] ?? null;
+    return this.selected;
   }
 
   /** Moves the selection within the visible list by `step` rows; returns the new position in that list. */

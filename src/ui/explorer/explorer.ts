@@ -79,14 +79,25 @@ export function matchesQuery(row: TestRow, prediction: string, query: string): b
   return row.id.toLowerCase().includes(q) || row.source.includes(query) || prediction.includes(query) || row.references.some((r) => r.includes(query));
 }
 
+/** Rows the filter and the query keep, in file order, except that a row whose id is exactly the query comes first. */
 export function filterRows(data: ExplorerData, flags: readonly RowFlags[], systemIndex: number, filter: FilterKey, query: string): number[] {
   const predictions = data.systems[systemIndex]?.predictions ?? [];
   const out: number[] = [];
   const q = query.trim();
+  let exact = -1;
   for (let i = 0; i < data.rows.length; i++) {
-    if (flags[i] && matchesFilter(flags[i]!, filter) && matchesQuery(data.rows[i]!, predictions[i] ?? '', q)) out.push(i);
+    if (!flags[i] || !matchesFilter(flags[i]!, filter) || !matchesQuery(data.rows[i]!, predictions[i] ?? '', q)) continue;
+    if (exact === -1 && q !== '' && data.rows[i]!.id === q) exact = i;
+    else out.push(i);
   }
-  return out;
+  return exact === -1 ? out : [exact, ...out];
+}
+
+/** The row whose id is exactly `id` (the first, as ids are unique within a dataset), or null. */
+export function rowWithId(data: ExplorerData, id: string): number | null {
+  const q = id.trim();
+  const i = data.rows.findIndex((r) => r.id === q);
+  return i === -1 ? null : i;
 }
 
 /** How many rows each filter keeps (for the filter buttons' counts). */

@@ -17,6 +17,9 @@ export function estimateRemainingMs(done: number, total: number, elapsedMs: numb
 
 /** "12 s", "3 min 05 s", "1 h 02 min". */
 export function formatDuration(ms: number): string {
+  // Short phases in tenths ("0.4 s", not "0 s"); under a tenth there is nothing to read but that it was quick.
+  if (ms < 100) return '< 0.1 s';
+  if (ms < 9_950) return `${(ms / 1000).toFixed(1)} s`;
   const s = Math.max(0, Math.round(ms / 1000));
   if (s < 60) return `${s} s`;
   const m = Math.floor(s / 60);

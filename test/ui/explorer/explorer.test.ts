@@ -80,6 +80,30 @@ describe('ExplorerState', () => {
     expect(ex.selected).toBeNull();
   });
 
+  test('an id typed exactly comes first, and Enter goes to it even where the filter hides it', () => {
+    const ids: ExplorerData = {
+      rows: ['r1', 'r10', 'r11', 'r1x'].map((id, i) => ({ id, source: '我很高心。', references: ['我很高兴。'], line: i + 2 })),
+      systems: [{ id: 's', name: 's', predictions: ['我很高兴。', '我很高心。', '我很高心。', '我很高心。'], gcsc: null }],
+    };
+    const ex = new ExplorerState();
+    ex.setData(ids);
+    ex.query = 'r1';
+    // Substring matches keep their order after the exact one.
+    expect(ex.visible).toEqual([0, 1, 2, 3]);
+    ex.query = 'r11';
+    expect(ex.visible).toEqual([2]);
+    ex.query = 'r1';
+    ex.filter = 'unchanged_error';
+    expect(ex.visible).toEqual([1, 2, 3]);
+    expect(ex.jump()).toBe(0);
+    expect(ex.filter).toBe('all');
+    expect(ex.visible[0]).toBe(0);
+    ex.query = 'r1';
+    ex.filter = 'unchanged_error';
+    ex.query = '1x';
+    expect(ex.jump()).toBe(3); // no exact id: the first row shown
+  });
+
   test('stays quick with tens of thousands of rows', () => {
     const n = 50_000;
     const big: ExplorerData = {

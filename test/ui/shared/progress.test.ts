@@ -104,6 +104,11 @@ describe('ProgressTracker', () => {
 describe('formatting', () => {
   test('durations, percentages and rounding', () => {
     expect(formatDuration(12_400)).toBe('12 s');
+    // Short phases are not "0 s".
+    expect(formatDuration(40)).toBe('< 0.1 s');
+    expect(formatDuration(420)).toBe('0.4 s');
+    expect(formatDuration(9_949)).toBe('9.9 s');
+    expect(formatDuration(9_950)).toBe('10 s');
     expect(formatDuration(185_000)).toBe('3 min 05 s');
     expect(formatDuration(3_720_000)).toBe('1 h 02 min');
     expect(percent(1, 3)).toBe(33.3);

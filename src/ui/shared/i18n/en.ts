@@ -27,6 +27,7 @@ export const en = {
   languages: { en: 'English', zh: '简体中文' } as Record<string, string>,
   header: { dataset: 'Dataset', run: 'Run', noDataset: 'No dataset yet', noRun: 'No run yet' },
   dismiss: 'Dismiss',
+  goTo: (tab: string) => `Go to ${tab}`,
   update: { available: 'A new version of CSC Studio is ready.', reload: 'Reload to update' },
   cancel: 'Cancel',
   delete: 'Delete',
@@ -253,6 +254,7 @@ export const en = {
     noRun: 'Select a run with results to explore its sentences.',
     system: 'System',
     search: 'Search (id or text)',
+    searchHint: 'Enter: go to the sentence with exactly this id',
     filters: {
       all: 'All',
       changed_clean: 'Over-corrections (clean sentence changed)',

@@ -26,6 +26,7 @@ export const zh: Strings = {
   language: '语言',
   languages: { en: 'English', zh: '简体中文' } as Record<string, string>,
   header: { dataset: '数据集', run: '运行', noDataset: '还没有数据集', noRun: '还没有运行' },
+  goTo: (tab: string) => `前往“${tab}”`,
   dismiss: '关闭',
   update: { available: 'CSC Studio 有新版本可用。', reload: '重新加载以更新' },
   cancel: '取消',
@@ -249,6 +250,7 @@ export const zh: Strings = {
     noRun: '请选择一个有结果的运行来浏览句子。',
     system: '系统',
     search: '搜索（编号或文本）',
+    searchHint: '回车：跳到编号正好是这个的句子',
     filters: {
       all: '全部',
       changed_clean: '过度纠正（正确句被改动）',
