@@ -6,14 +6,15 @@ import type { ExplorerData } from '../explorer/explorer.ts';
 
 export function statsInput(data: ExplorerData, dataset: DatasetInfo, gcscSection?: GcscSection): StatsInput {
   return {
-    dataset: { ...dataset },
+    // Plain copies: the stored report may be reactive state (nested records such as dataset.t2s), which cannot
+    // cross to the worker.
+    dataset: JSON.parse(JSON.stringify(dataset)) as DatasetInfo,
     rows: data.rows,
     systems: data.systems.map((s) => ({
       name: s.name,
       predictions: s.predictions,
       gcsc: s.gcsc ? s.gcsc.map((g) => ({ counts: g.counts })) : null,
     })),
-    // A plain copy: the stored report may be reactive state, which cannot cross to the worker.
     ...(gcscSection ? { gcscSection: JSON.parse(JSON.stringify(gcscSection)) as GcscSection } : {}),
   };
 }
