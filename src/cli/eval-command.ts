@@ -10,7 +10,8 @@ import { ignoredCharSet } from '../core/normalize/index.ts';
 import { setMaxAlignCells } from '../core/align/limits.ts';
 import { parseMaxAlignCells } from './max-align-cells.ts';
 import { loadCilinOption } from './cilin-option.ts';
-import { parseSliceList, trainingErrors, type SliceFamilyName } from '../core/slices/index.ts';
+import { parseSliceList, sliceCoreData, trainingErrors, type SliceFamilyName } from '../core/slices/index.ts';
+import { loadCoreData } from '../core/core-data.ts';
 import { readTestSet } from '../core/io/index.ts';
 import { loadInputFile, parseFlags, parseListArg, UsageError } from './args.ts';
 import { parseResampleFlags } from './compare-command.ts';
@@ -79,6 +80,8 @@ export async function runEval(argv: string[]): Promise<number> {
     // A model judge starts loading now, on its own thread, while the files are read and scored.
     if (judgeSpec) loaded = await (await import('./judge-option.ts')).startJudgeSpec(judgeSpec, { quantized: values.quantized });
     const { systems, dataset, inputs, warnings: readWarnings } = await loadEvalInputs(values);
+    // Type and seen slices classify edits (the training file's too), whatever the profiles load.
+    if (slices) await loadCoreData(sliceCoreData(slices));
     const training = values.train ? trainingErrors(values.train, readTestSet(await loadInputFile(values.train, values.encoding)).rows) : undefined;
     if (values.train) inputs.push(values.train);
 
