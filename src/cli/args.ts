@@ -21,7 +21,7 @@ export function fsProblem(err: unknown): string {
     case 'EPERM':
       return 'permission denied';
     case 'ENOSPC':
-      return 'the disk is full';
+      return 'no space left on the device (ENOSPC)';
     case 'EDQUOT':
       return 'the disk quota is exceeded';
     case 'EFBIG':
@@ -32,6 +32,10 @@ export function fsProblem(err: unknown): string {
       return 'the name is too long';
     case 'ELOOP':
       return 'too many symbolic links';
+    case 'EPIPE':
+      return 'the reader closed the pipe (EPIPE)';
+    case 'ENXIO':
+      return 'no device or reader is there (ENXIO)';
     default:
       return code ?? (err instanceof Error ? err.message : String(err));
   }

@@ -10,7 +10,7 @@ import { DEFAULT_PROFILES } from '../core/metrics/registry.ts';
 import { UnknownProfileError } from '../core/report.ts';
 import { parseFlags, parseListArg, UsageError } from './args.ts';
 import { INPUT_FLAGS, loadEvalInputs, normalizationFromFlags, NORMALIZATION_FLAGS } from './eval-inputs.ts';
-import { writeOutputFile } from './output.ts';
+import { checkOutputs, writeOutputs, writeStdout } from './output.ts';
 
 const OPTIONS = {
   ...INPUT_FLAGS,
@@ -55,6 +55,7 @@ export async function runCompare(argv: string[]): Promise<number> {
     throw new UsageError(`compare runs the Eval-CSC profiles; ${judged.join(', ')} need a judge run: use eval --ci for their intervals`);
   }
 
+  if (values.output !== undefined) await checkOutputs([{ flag: '--output', file: values.output }]);
   const normalization = normalizationFromFlags(values);
   const { systems, dataset, inputs, warnings: readWarnings } = await loadEvalInputs(values);
 
@@ -69,7 +70,7 @@ export async function runCompare(argv: string[]): Promise<number> {
   for (const w of report.warnings) process.stderr.write(`warning: ${w}\n`);
   const { comparisons, sentence_sets: sets } = report;
   const text = format === 'json' ? JSON.stringify(report, null, 2) + '\n' : compareToMarkdown(comparisons, sets, settings.confidence);
-  if (values.output) await writeOutputFile(values.output, text, inputs);
-  else process.stdout.write(text);
+  if (values.output !== undefined) await writeOutputs([{ flag: '--output', file: values.output, text }], inputs);
+  else await writeStdout(text);
   return comparisons.length > 0 ? 0 : 1;
 }

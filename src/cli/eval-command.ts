@@ -17,7 +17,7 @@ import { loadInputFile, parseFlags, parseListArg, UsageError } from './args.ts';
 import { parseResampleFlags } from './compare-command.ts';
 import { INPUT_FLAGS, loadEvalInputs, normalizationFromFlags, NORMALIZATION_FLAGS } from './eval-inputs.ts';
 import { judgeSpecFromFlags, type LoadedJudge } from './judge-option.ts';
-import { writeOutputFile } from './output.ts';
+import { checkOutputs, writeOutputs, writeStdout, type Output } from './output.ts';
 
 const FLAGS = {
   ...INPUT_FLAGS,
@@ -73,6 +73,8 @@ export async function runEval(argv: string[]): Promise<number> {
     await probeLlmEndpoint(formatJudgeSpec(judgeSpec).slice('llm:'.length));
   }
   checkProfileNames(metrics);
+  const outputs = (['output', 'rows', 'report'] as const).flatMap((flag) => (values[flag] === undefined ? [] : [{ flag: `--${flag}`, file: values[flag] }]));
+  await checkOutputs(outputs);
   const cilin = await loadCilinOption(values.cilin, values.encoding, metrics);
 
   let loaded: LoadedJudge | undefined;
@@ -100,7 +102,8 @@ export async function runEval(argv: string[]): Promise<number> {
     addIntervals(report, result, { ...(ci ? { ci } : {}), ...(slices ? { slices } : {}), ...(training ? { training } : {}) });
     for (const warning of report.warnings) process.stderr.write(`warning: ${warning}\n`);
 
-    if (values.report) {
+    const written: Output[] = [];
+    if (values.report !== undefined) {
       const items = result.systems[0]!.sentences.map((s) => ({ id: s.id, source: s.source, references: s.references, prediction: s.prediction }));
       let text: string;
       try {
@@ -109,16 +112,17 @@ export async function runEval(argv: string[]): Promise<number> {
         if (err instanceof ProfileError) throw new UsageError(`--report: ${err.message}`);
         throw err;
       }
-      await writeOutputFile(values.report, text, inputs);
+      written.push({ flag: '--report', file: values.report, text });
     }
-    if (values.rows) {
+    if (values.rows !== undefined) {
       const text = sentenceRecords(result).map((r) => JSON.stringify(r) + '\n').join('');
-      await writeOutputFile(values.rows, text, inputs);
+      written.push({ flag: '--rows', file: values.rows, text });
     }
     const text =
       format === 'json' ? JSON.stringify(report, null, 2) + '\n' : format === 'md' ? reportToMarkdown(report) : reportToCsv(report);
-    if (values.output) await writeOutputFile(values.output, format === 'csv' ? UTF8_BOM + text : text, inputs);
-    else process.stdout.write(text);
+    if (values.output !== undefined) written.push({ flag: '--output', file: values.output, text: format === 'csv' ? UTF8_BOM + text : text });
+    await writeOutputs(written, inputs);
+    if (values.output === undefined) await writeStdout(text);
     return anythingScored(report) ? 0 : 1;
   } catch (err) {
     if (err instanceof UnknownProfileError || err instanceof PlanError) throw new UsageError(err.message);
