@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { parseEncodingName, TEXT_ENCODINGS, type InputFile } from '../core/io/index.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -6,40 +5,9 @@ import { UsageError } from './usage-error.ts';
 // readers nor their dependencies; they are re-exported here for the commands.
 export { UsageError } from './usage-error.ts';
 export { flagErrorMessage, isParseArgsError, parseFlags, type FlagValues } from './flags.ts';
-
-/** A short human reason for a file-system error code. */
-export function fsProblem(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  switch (code) {
-    case 'ENOENT':
-      return 'no such file or folder';
-    case 'EISDIR':
-      return 'it is a folder, not a file';
-    case 'ENOTDIR':
-      return 'a part of the path is a file, not a folder';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'ENOSPC':
-      return 'no space left on the device (ENOSPC)';
-    case 'EDQUOT':
-      return 'the disk quota is exceeded';
-    case 'EFBIG':
-      return 'the file is larger than this system allows';
-    case 'EROFS':
-      return 'the file system is read-only';
-    case 'ENAMETOOLONG':
-      return 'the name is too long';
-    case 'ELOOP':
-      return 'too many symbolic links';
-    case 'EPIPE':
-      return 'the reader closed the pipe (EPIPE)';
-    case 'ENXIO':
-      return 'no device or reader is there (ENXIO)';
-    default:
-      return code ?? (err instanceof Error ? err.message : String(err));
-  }
-}
+export { readInputBytes } from './input-file.ts';
+export { fsProblem } from './fs-problem.ts';
+import { readInputBytes } from './input-file.ts';
 
 /** `--pred NAME=FILE`: a system name and its prediction file. A bare FILE is named after the file. */
 export function parseSystemArg(arg: string): { name: string; file: string } {
@@ -73,15 +41,6 @@ export function parseColumnsArg(arg: string | undefined): { id?: string; source?
 export function parseListArg(arg: string | undefined): string[] | undefined {
   if (arg === undefined) return undefined;
   return arg.split(',').map((s) => s.trim()).filter(Boolean);
-}
-
-/** Reads a whole input file; a missing or unreadable file, or a folder, is a usage error naming it. */
-export async function readInputBytes(file: string): Promise<Uint8Array> {
-  try {
-    return new Uint8Array(await readFile(file));
-  } catch (err) {
-    throw new UsageError(`cannot read ${file}: ${fsProblem(err)}; check the path`);
-  }
 }
 
 /**

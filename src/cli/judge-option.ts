@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { exactJudge } from '../core/gcsc/judge.ts';
 import {
@@ -12,7 +12,7 @@ import {
   type ResolvedJudge,
 } from '../core/judge-spec.ts';
 import type { EmbeddingRuntime } from '../core/embed/types.ts';
-import { UsageError } from './args.ts';
+import { readInputBytes, UsageError } from './args.ts';
 import { packageRoot } from './package-root.ts';
 
 /** The embedded default model shipped in the package (found from the root: bundled chunks sit one level deeper). */
@@ -56,7 +56,7 @@ export async function loadJudgeSpec(spec: JudgeSpec, options: { quantized?: bool
     const file = spec.source;
     if (!existsSync(file)) throw new UsageError(`--judge labels:${file}: no such file`);
     const { createLabelsJudge, readLabels } = await import('../core/gcsc/labels.ts');
-    const judge = createLabelsJudge(readLabels({ name: file, bytes: new Uint8Array(readFileSync(file)) }), path.basename(file));
+    const judge = createLabelsJudge(readLabels({ name: file, bytes: await readInputBytes(file) }), path.basename(file));
     const info = { labels: path.basename(file) };
     return { spec, judge, info, release: none };
   }

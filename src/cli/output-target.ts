@@ -6,7 +6,7 @@
 import { access, lstat, readlink, realpath, stat } from 'node:fs/promises';
 import { constants, type Stats } from 'node:fs';
 import path from 'node:path';
-import { fsProblem } from './args.ts';
+import { fsProblem } from './fs-problem.ts';
 import { UsageError } from './usage-error.ts';
 
 export type OutputTarget =
