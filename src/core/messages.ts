@@ -80,7 +80,14 @@ export const ENGLISH_MESSAGES = {
   'input.empty-reference-list': (p: MessageParams) => `the reference list ("${str(p, 'column')}") is empty`,
   // files (io/index.ts, io/issues.ts); `which` is 'input' | 'truth'
   'input.sighan-needs-both': (p: MessageParams) =>
-    `this is ${p['which'] === 'input' ? 'a SIGHAN test input' : 'a SIGHAN truth file'}; a SIGHAN test set needs both files: read them with readSighanTestSet(input, truth)`,
+    `this is ${p['which'] === 'input' ? 'a SIGHAN test input' : 'a SIGHAN truth file'}; a SIGHAN test set needs both files: --test INPUT --truth TRUTH in the CLI, or both files in the import panel`,
+  // a first row that is a header by evidence but whose names are not known (io/columns.ts); `columns`: its cells
+  // (a list), `flag`: --columns or --pred-columns, `names`: that flag's value naming them by position, `header`:
+  // --test-header or --pred-header
+  'input.unrecognised-header': (p: MessageParams) =>
+    `the first row looks like a header, but no column name is recognised (first row: ${listItems(p, 'columns').map((c) => `"${c}"`).join(', ')}); ` +
+    `name the columns: ${str(p, 'flag')} ${str(p, 'names')} in the CLI, or the column choices in the import panel; ` +
+    `if the first row is data, say so: ${str(p, 'header')} no in the CLI, or "First row is a header: no" in the import panel`,
   'input.no-truth-line': (p: MessageParams) => `id "${str(p, 'id')}" has no line in the truth file ${str(p, 'file')}`,
   'input.not-in-input': (p: MessageParams) => `id "${str(p, 'id')}" is not in the input file ${str(p, 'file')}`,
   'input.not-in-test-set': (p: MessageParams) => `id "${str(p, 'id')}" is not in the test set ${str(p, 'file')}`,

@@ -107,6 +107,10 @@ const ZH: Record<MessageCode, Render> = {
   'input.empty-reference-list': (p) => `参考答案列表（“${str(p, 'column')}”）为空`,
   'input.sighan-needs-both': (p) =>
     `这是${p['which'] === 'input' ? ' SIGHAN 测试输入文件' : ' SIGHAN 答案（truth）文件'}；SIGHAN 测试集需要输入和答案两个文件：请把两个文件一起拖入`,
+  'input.unrecognised-header': (p) =>
+    `第一行像是表头，但没有一个列名能识别（第一行：${listItems(p, 'columns').map((c) => `“${c}”`).join('、')}）；` +
+    `请指明各列：命令行用 ${str(p, 'flag')} ${str(p, 'names')}，或在导入面板中选择各列；` +
+    `如果第一行是数据：命令行用 ${str(p, 'header')} no，或在导入面板中把“第一行是表头”设为“否”`,
   'input.no-truth-line': (p) => `编号“${str(p, 'id')}”在答案文件 ${str(p, 'file')} 中没有对应的行`,
   'input.not-in-input': (p) => `编号“${str(p, 'id')}”不在输入文件 ${str(p, 'file')} 中`,
   'input.not-in-test-set': (p) => `编号“${str(p, 'id')}”不在测试集 ${str(p, 'file')} 中`,
