@@ -10,6 +10,7 @@ import { DEFAULT_PROFILES } from '../core/metrics/registry.ts';
 import { UnknownProfileError } from '../core/report.ts';
 import { parseFlags, parseListArg, UsageError } from './args.ts';
 import { INPUT_FLAGS, loadEvalInputs, normalizationFromFlags, NORMALIZATION_FLAGS } from './eval-inputs.ts';
+import { warn } from './warn.ts';
 import { checkOutputs, writeOutputs, writeStdout } from './output.ts';
 
 const OPTIONS = {
@@ -67,7 +68,7 @@ export async function runCompare(argv: string[]): Promise<number> {
     throw err;
   }
   const report = compareReport(run, systems, { ...settings, keys }, readWarnings);
-  for (const w of report.warnings) process.stderr.write(`warning: ${w}\n`);
+  for (const w of report.warnings) warn(w);
   const { comparisons, sentence_sets: sets } = report;
   const text = format === 'json' ? JSON.stringify(report, null, 2) + '\n' : compareToMarkdown(comparisons, sets, settings.confidence);
   if (values.output !== undefined) await writeOutputs([{ flag: '--output', file: values.output, text }], inputs);

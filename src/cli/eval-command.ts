@@ -17,6 +17,7 @@ import { loadInputFile, parseFlags, parseListArg, UsageError } from './args.ts';
 import { parseResampleFlags } from './compare-command.ts';
 import { INPUT_FLAGS, loadEvalInputs, normalizationFromFlags, NORMALIZATION_FLAGS } from './eval-inputs.ts';
 import { judgeSpecFromFlags, type LoadedJudge } from './judge-option.ts';
+import { warn } from './warn.ts';
 import { checkOutputs, writeOutputs, writeStdout, type Output } from './output.ts';
 
 const FLAGS = {
@@ -100,7 +101,7 @@ export async function runEval(argv: string[]): Promise<number> {
     const report = result.report;
     report.warnings.unshift(...readWarnings);
     addIntervals(report, result, { ...(ci ? { ci } : {}), ...(slices ? { slices } : {}), ...(training ? { training } : {}) });
-    for (const warning of report.warnings) process.stderr.write(`warning: ${warning}\n`);
+    for (const warning of report.warnings) warn(warning);
 
     const written: Output[] = [];
     if (values.report !== undefined) {

@@ -1,6 +1,7 @@
 import type { Judge, JudgeRequest, Judgement } from '../core/gcsc/judge.ts';
 import { llmRequestBody, parseLlmVerdict } from '../core/gcsc/llm-prompt.ts';
 import { UsageError } from './args.ts';
+import { warn as warnLine } from './warn.ts';
 
 /** How many unjudged answers are described on stderr; the rest are only counted (in the report). */
 const DESCRIBED_UNJUDGED = 5;
@@ -93,7 +94,7 @@ export function createLlmJudge(spec: string, options: { warn?: (line: string) =>
   const { url, model } = splitSpec(spec);
   checkLlmUrl(url);
   const parsed = new URL(url);
-  const warn = options.warn ?? ((line: string) => process.stderr.write(`warning: ${line}\n`));
+  const warn = options.warn ?? warnLine;
   let probe: Promise<void> | undefined;
   let unjudged = 0;
   const markUnjudged = (r: JudgeRequest, problem: string): Judgement => {

@@ -4,6 +4,8 @@
  * code + params in its own language (src/ui/shared/i18n/messages.ts); the English text stays what it always was.
  * A parameter that names a field or a kind is itself a code (FIELDS, BAD_KINDS, EQUAL_LENGTH_NEEDS), never prose.
  */
+import { visible } from './visible.ts';
+
 export type MessageParams = Readonly<Record<string, string | number>>;
 
 /** A text field of a row, as messages name it. */
@@ -189,7 +191,9 @@ export function isMessageCode(code: string): code is MessageCode {
 
 /** The coded message with its English text. */
 export function coded(code: MessageCode, params: MessageParams = {}): CodedMessage {
-  return { code, params, message: ENGLISH_MESSAGES[code](params) };
+  // Ids and names are shown with their invisible characters escaped, in every language (see visible.ts).
+  const shown = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? visible(v) : v]));
+  return { code, params: shown, message: ENGLISH_MESSAGES[code](shown) };
 }
 
 function englishMessage(code: string, params: MessageParams): string {

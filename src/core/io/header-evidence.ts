@@ -4,7 +4,6 @@
  * character while the sentences below share most of theirs (原句/正确 is no correction). A header scored as a
  * sentence would change every number, so such a file is refused, never guessed.
  */
-import type { Purpose } from './columns.ts';
 import type { RawRow } from './table.ts';
 
 /** Enough rows to see the pattern of a file's ids and corrections. */
@@ -28,7 +27,7 @@ function sharesCharacter(a: string, b: string): boolean {
 
 const text = (cell: unknown) => (typeof cell === 'string' ? cell : '');
 
-export function looksLikeHeader(rows: readonly RawRow[], purpose: Purpose): boolean {
+export function looksLikeHeader(rows: readonly RawRow[], purpose: 'test' | 'predictions'): boolean {
   const [first, ...rest] = rows.slice(0, SAMPLE + 1);
   if (!first) return false;
   const ids = rest.map((r) => idShape(text(r.cells[0])));
