@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseEncodingName, TEXT_ENCODINGS, type InputFile } from '../core/io/index.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -43,22 +44,41 @@ export function parseListArg(arg: string | undefined): string[] | undefined {
   return arg.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-/**
- * `--encoding NAME` (every input file) or `--encoding FILE=NAME[,FILE=NAME…]` (only those files): the encoding the
- * core readers then use instead of detecting one. An unknown name is a usage error listing the valid ones.
- */
-export function encodingFor(arg: string | undefined, file: string): string | undefined {
-  if (arg === undefined) return undefined;
-  let chosen: string | undefined;
-  for (const part of arg.split(',')) {
+/** `--encoding NAME[,FILE=NAME…]` split into its parts; an unknown encoding is a usage error listing the valid ones. */
+function encodingParts(arg: string): { file: string | undefined; name: string; part: string }[] {
+  return arg.split(',').map((part) => {
     const eq = part.lastIndexOf('=');
     const name = part.slice(eq + 1).trim();
     if (parseEncodingName(name) === null) {
       throw new UsageError(`--encoding "${part}": unknown encoding "${name}"; use one of ${TEXT_ENCODINGS.join(', ')} (gbk means gb18030)`);
     }
-    if (eq === -1 || part.slice(0, eq) === file) chosen = name;
-  }
+    return { file: eq === -1 ? undefined : part.slice(0, eq), name, part };
+  });
+}
+
+/** One file however it is spelled (./x and x, a/../x). */
+const samePath = (a: string, b: string) => path.resolve(a) === path.resolve(b);
+
+/**
+ * `--encoding NAME` (every input file) or `--encoding FILE=NAME[,FILE=NAME…]` (only those files): the encoding the
+ * core readers then use instead of detecting one.
+ */
+export function encodingFor(arg: string | undefined, file: string): string | undefined {
+  if (arg === undefined) return undefined;
+  let chosen: string | undefined;
+  for (const { file: named, name } of encodingParts(arg)) if (named === undefined || samePath(named, file)) chosen = name;
   return chosen;
+}
+
+/** Before any reading: every FILE in `--encoding FILE=NAME` must be one of the inputs, or the encoding would silently not apply. */
+export function checkEncodingFiles(arg: string | undefined, inputs: readonly (string | undefined)[]): void {
+  if (arg === undefined) return;
+  const files = inputs.filter((f): f is string => f !== undefined);
+  for (const { file, part } of encodingParts(arg)) {
+    if (file !== undefined && !files.some((f) => samePath(f, file))) {
+      throw new UsageError(`--encoding "${part}": ${file} is not an input file of this command (${files.join(', ')}); name a file as given to --test, --truth, --pred, --train or --cilin`);
+    }
+  }
 }
 
 /** Reads an input file for the core readers; a missing or unreadable file is a usage error naming it. */

@@ -13,7 +13,7 @@ import { loadCilinOption } from './cilin-option.ts';
 import { parseSliceList, sliceCoreData, trainingErrors, type SliceFamilyName } from '../core/slices/index.ts';
 import { loadCoreData } from '../core/core-data.ts';
 import { readTestSet } from '../core/io/index.ts';
-import { loadInputFile, parseFlags, parseListArg, UsageError } from './args.ts';
+import { checkEncodingFiles, loadInputFile, parseFlags, parseListArg, parseSystemArg, UsageError } from './args.ts';
 import { parseResampleFlags } from './compare-command.ts';
 import { INPUT_FLAGS, loadEvalInputs, normalizationFromFlags, NORMALIZATION_FLAGS } from './eval-inputs.ts';
 import { judgeSpecFromFlags, type LoadedJudge } from './judge-option.ts';
@@ -66,7 +66,11 @@ export async function runEval(argv: string[]): Promise<number> {
   const wantGcsc = metrics === undefined || metrics.includes('gcsc');
   // The judge is parsed and its URL checked before any Eval-CSC work, so a bad --judge fails at once.
   const judgeSpec: JudgeSpec | undefined = wantGcsc ? judgeSpecFromFlags(values.judge, values.threshold) : undefined;
-  if (!wantGcsc && (values.judge !== undefined || values.threshold !== undefined)) judgeSpecFromFlags(values.judge, values.threshold);
+  // As --resamples without --ci: a judge flag for a run that judges nothing is refused, not ignored.
+  if (!wantGcsc && (values.judge !== undefined || values.threshold !== undefined)) {
+    const flag = values.threshold !== undefined ? '--threshold' : '--judge';
+    throw new UsageError(`${flag} sets the Eval-GCSC judge, but --metrics ${metrics!.join(',')} runs no gcsc: add gcsc to --metrics, or leave ${flag} out`);
+  }
   if (judgeSpec?.kind === 'llm') {
     // Off-machine URLs are refused, and the endpoint must answer, before any scoring.
     const { checkLlmUrl, probeLlmEndpoint } = await import('./llm-judge.ts');
@@ -76,13 +80,14 @@ export async function runEval(argv: string[]): Promise<number> {
   checkProfileNames(metrics);
   const outputs = (['output', 'rows', 'report'] as const).flatMap((flag) => (values[flag] === undefined ? [] : [{ flag: `--${flag}`, file: values[flag] }]));
   await checkOutputs(outputs);
+  checkEncodingFiles(values.encoding, [values.test, values.truth, ...(values.pred ?? []).map((p) => parseSystemArg(p).file), values.train, values.cilin]);
   const cilin = await loadCilinOption(values.cilin, values.encoding, metrics);
 
   let loaded: LoadedJudge | undefined;
   try {
     // A model judge starts loading now, on its own thread, while the files are read and scored.
     if (judgeSpec) loaded = await (await import('./judge-option.ts')).startJudgeSpec(judgeSpec, { quantized: values.quantized });
-    const { systems, dataset, inputs, warnings: readWarnings } = await loadEvalInputs(values);
+    const { systems, dataset, inputs, warnings: readWarnings } = await loadEvalInputs(values, [values.train, values.cilin]);
     // Type and seen slices classify edits (the training file's too), whatever the profiles load.
     if (slices) await loadCoreData(sliceCoreData(slices));
     const training = values.train ? trainingErrors(values.train, readTestSet(await loadInputFile(values.train, values.encoding)).rows) : undefined;

@@ -8,7 +8,7 @@ import { NormalizationOptionError, parseNormalizationOptions, type Normalization
 import type { DatasetInfo, SystemInput } from '../core/report.ts';
 import type { TestSet } from '../core/types.ts';
 import { nodeSha256Stream } from './node-hash.ts';
-import { loadInputFile, parseColumnsArg, parseSystemArg, UsageError } from './args.ts';
+import { checkEncodingFiles, loadInputFile, parseColumnsArg, parseSystemArg, UsageError } from './args.ts';
 
 export const INPUT_FLAGS = {
   test: { type: 'string' },
@@ -58,9 +58,10 @@ export interface EvalInputs {
   warnings: string[];
 }
 
-export async function loadEvalInputs(values: InputFlagValues): Promise<EvalInputs> {
+export async function loadEvalInputs(values: InputFlagValues, more: readonly (string | undefined)[] = []): Promise<EvalInputs> {
   if (!values.test) throw new UsageError('--test FILE is required');
   if (!values.pred || values.pred.length === 0) throw new UsageError('at least one --pred NAME=FILE is required');
+  checkEncodingFiles(values.encoding, [values.test, values.truth, ...values.pred.map((p) => parseSystemArg(p).file), ...more]);
   const testSet = values.truth
     ? readSighanTestSet(await loadInputFile(values.test, values.encoding), await loadInputFile(values.truth, values.encoding))
     : readTestSet(await loadInputFile(values.test, values.encoding), {

@@ -57,6 +57,11 @@ async function main(argv: string[]): Promise<number> {
     return command === undefined ? 2 : 0;
   }
   const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  // `eval --help`: help after a command prints the usage, as before one.
+  if (load && (rest.includes('--help') || rest.includes('-h'))) {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
   if (!load) throw new UsageError(`unknown command "${command}"; use one of ${Object.keys(COMMANDS).join(', ')}, or --help`);
   return (await load())(rest);
 }

@@ -66,3 +66,52 @@ describe('an unrecognised header is refused with the flags that name it, never s
     expect(bad.stderr).toBe('csc-studio: --test-header "false": use yes (the first row names the columns) or no (every row is data)\n');
   });
 });
+
+describe('messages speak CLI', { timeout: 60_000 }, () => {
+  it.each([['eval'], ['compare'], ['generate'], ['spanf1']])('%s --help prints the usage, exit 0', async (command) => {
+    for (const flag of ['--help', '-h']) {
+      const r = await cli(command, flag);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toMatch(/^Usage: csc-studio eval --test FILE/);
+      expect(r.stderr).toBe('');
+    }
+    const after = await cli(...evalArgs('--metrics', 'cscd', '--help'));
+    expect(after.code).toBe(0);
+    expect(after.stdout).toMatch(/^Usage:/);
+  });
+
+  it.each([
+    ['--threshold without gcsc', ['--metrics', 'cscd', '--threshold', '0.9'], '--threshold sets the Eval-GCSC judge, but --metrics cscd runs no gcsc: add gcsc to --metrics, or leave --threshold out'],
+    ['--judge without gcsc', ['--metrics', 'cscd,ops', '--judge', 'exact'], '--judge sets the Eval-GCSC judge, but --metrics cscd,ops runs no gcsc: add gcsc to --metrics, or leave --judge out'],
+    ['--resamples without --ci', ['--resamples', '10'], '--resamples and --confidence set the intervals of --ci: add --ci'],
+  ])('%s is an error, not ignored', async (_, more, message) => {
+    const r = await cli(...evalArgs(...more));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`csc-studio: ${message}\n`);
+  });
+
+  it('--encoding FILE=ENC must name an input file; other spellings of one are the file', async () => {
+    const r = await cli(...evalArgs('--metrics', 'cscd', '--encoding', 'tests.tsv=big5'));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^csc-studio: --encoding "tests\.tsv=big5": tests\.tsv is not an input file of this command \(.*test\.tsv, .*pred\.tsv\); name a file as given to --test, --truth, --pred, --train or --cilin\n$/);
+    // The same file spelled with ./ and ..: the encoding applies (big5 cannot read this UTF-8 file: refused).
+    const spelled = file('x', '..', 'test.tsv');
+    const applied = await cli(...evalArgs('--metrics', 'cscd', '--encoding', `${spelled}=big5`));
+    expect(applied.code).toBe(2);
+    expect(applied.stderr).toMatch(/test\.tsv:\d+: not valid Big5 \(the encoding given\)/);
+  });
+
+  it.each([
+    ['UTF-32LE with a BOM', 'utf-32le', true, 'LE'],
+    ['UTF-32BE without a BOM', 'utf-32be', false, 'BE'],
+  ])('%s is named as UTF-32, not read as NUL characters', async (_, encoding, bom, order) => {
+    const text = (bom ? '\ufeff' : '') + 'id\tsource\treference\ne1\t请尽块回复。\t请尽快回复。\ne2\t资料已近发出。\t资料已经发出。\nc1\t订单周三发出。\t订单周三发出。\n';
+    const units = [...text].map((c) => c.codePointAt(0)!);
+    const bytes = Buffer.alloc(units.length * 4);
+    units.forEach((u, i) => (encoding === 'utf-32le' ? bytes.writeUInt32LE(u, i * 4) : bytes.writeUInt32BE(u, i * 4)));
+    writeFileSync(file('wide.tsv'), bytes);
+    const r = await cli('eval', '--test', file('wide.tsv'), '--pred', `s=${file('pred.tsv')}`, '--metrics', 'cscd');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(new RegExp(`^csc-studio: invalid input: .*wide\\.tsv: the file is UTF-32 \\(${order}\\), which is not supported; save it as UTF-8\\n$`));
+  });
+});

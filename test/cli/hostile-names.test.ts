@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cli } from './run-cli.ts';
-import { scratch, PRED_TSV } from './hostile-fixtures.ts';
+import { scratch } from './hostile-fixtures.ts';
 
 const file = scratch();
 writeFileSync(file('p2.tsv'), 'id\tprediction\ne1\t请尽快回复。\ne2\t资料已近发出。\nc1\t订单周二发出。\n');
