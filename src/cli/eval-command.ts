@@ -39,6 +39,7 @@ const FLAGS = {
   threshold: { type: 'string' },
   hmm: { type: 'boolean', default: false },
   quantized: { type: 'boolean', default: false },
+  'llm-timeout': { type: 'string' },
   'max-align-cells': { type: 'string' },
   cilin: { type: 'string' },
 } as const;
@@ -71,11 +72,12 @@ export async function runEval(argv: string[]): Promise<number> {
     const flag = values.threshold !== undefined ? '--threshold' : '--judge';
     throw new UsageError(`${flag} sets the Eval-GCSC judge, but --metrics ${metrics!.join(',')} runs no gcsc: add gcsc to --metrics, or leave ${flag} out`);
   }
+  const llmTimeoutMs = parseLlmTimeout(values['llm-timeout'], judgeSpec);
   if (judgeSpec?.kind === 'llm') {
     // Off-machine URLs are refused, and the endpoint must answer, before any scoring.
     const { checkLlmUrl, probeLlmEndpoint } = await import('./llm-judge.ts');
     checkLlmUrl(judgeSpec.url);
-    await probeLlmEndpoint(formatJudgeSpec(judgeSpec).slice('llm:'.length));
+    await probeLlmEndpoint(formatJudgeSpec(judgeSpec).slice('llm:'.length), llmTimeoutMs);
   }
   checkProfileNames(metrics);
   const outputs = (['output', 'rows', 'report'] as const).flatMap((flag) => (values[flag] === undefined ? [] : [{ flag: `--${flag}`, file: values[flag] }]));
@@ -86,7 +88,7 @@ export async function runEval(argv: string[]): Promise<number> {
   let loaded: LoadedJudge | undefined;
   try {
     // A model judge starts loading now, on its own thread, while the files are read and scored.
-    if (judgeSpec) loaded = await (await import('./judge-option.ts')).startJudgeSpec(judgeSpec, { quantized: values.quantized });
+    if (judgeSpec) loaded = await (await import('./judge-option.ts')).startJudgeSpec(judgeSpec, { quantized: values.quantized, llmTimeoutMs });
     const { systems, dataset, inputs, warnings: readWarnings } = await loadEvalInputs(values, [values.train, values.cilin]);
     // Type and seen slices classify edits (the training file's too), whatever the profiles load.
     if (slices) await loadCoreData(sliceCoreData(slices));
@@ -136,6 +138,15 @@ export async function runEval(argv: string[]): Promise<number> {
   } finally {
     await loaded?.release();
   }
+}
+
+/** `--llm-timeout SECONDS`: each LLM judge request's limit; only with an LLM judge. */
+function parseLlmTimeout(text: string | undefined, spec: JudgeSpec | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  if (spec?.kind !== 'llm') throw new UsageError('--llm-timeout limits the requests of an LLM judge: use it with --judge llm:URL');
+  const seconds = Number(text);
+  if (text.trim() === '' || !(seconds > 0 && seconds <= 3600)) throw new UsageError(`--llm-timeout "${text}": give seconds, more than 0 and at most 3600`);
+  return seconds * 1000;
 }
 
 function parseSlices(text: string | undefined): SliceFamilyName[] | undefined {

@@ -24,6 +24,12 @@ export interface LoadedJudge extends ResolvedJudge {
   release(): Promise<void>;
 }
 
+export interface JudgeLoadOptions {
+  quantized?: boolean;
+  /** --llm-timeout, in ms. */
+  llmTimeoutMs?: number | undefined;
+}
+
 /** The judge when --judge is not given: the embedded model when present, else exact. */
 export function defaultJudgeSpec(): JudgeSpec {
   return existsSync(DEFAULT_MODEL_DIR) ? { kind: 'model', model: 'default' } : { kind: 'exact' };
@@ -49,7 +55,7 @@ export function judgeSpecFromFlags(judge: string | undefined, threshold: string 
  * Makes a spec runnable on Node. The model's threshold follows the one precedence rule (user > calibration >
  * manifest; the CLI has no calibration). Heavy modules (onnxruntime, tokenizers) are imported only for a model.
  */
-export async function loadJudgeSpec(spec: JudgeSpec, options: { quantized?: boolean } = {}): Promise<LoadedJudge> {
+export async function loadJudgeSpec(spec: JudgeSpec, options: JudgeLoadOptions = {}): Promise<LoadedJudge> {
   const none = async () => {};
   if (spec.kind === 'exact') return { spec, judge: exactJudge, info: {}, release: none };
   if (spec.kind === 'labels') {
@@ -63,7 +69,7 @@ export async function loadJudgeSpec(spec: JudgeSpec, options: { quantized?: bool
   if (spec.kind === 'llm') {
     const { checkLlmUrl, createLlmJudge } = await import('./llm-judge.ts');
     checkLlmUrl(spec.url);
-    const judge = createLlmJudge(spec.model === undefined ? spec.url : `${spec.url}#${spec.model}`);
+    const judge = createLlmJudge(spec.model === undefined ? spec.url : `${spec.url}#${spec.model}`, options.llmTimeoutMs === undefined ? {} : { timeoutMs: options.llmTimeoutMs });
     return { spec, judge, info: {}, release: none };
   }
   const { loadOnnxNodeRuntime } = await import('./onnx-node-runtime.ts');
@@ -75,7 +81,7 @@ export async function loadJudgeSpec(spec: JudgeSpec, options: { quantized?: bool
  * extracts, and is waited for before the first judge request (pendingJudge); the other judges load at once.
  * A model that fails to load fails the run then, with the same message.
  */
-export async function startJudgeSpec(spec: JudgeSpec, options: { quantized?: boolean } = {}): Promise<LoadedJudge> {
+export async function startJudgeSpec(spec: JudgeSpec, options: JudgeLoadOptions = {}): Promise<LoadedJudge> {
   if (spec.kind !== 'model') return loadJudgeSpec(spec, options);
   const folder = modelFolder(spec);
   const [{ canUseModelThread, loadModelInThread }, { pendingJudge }] = await Promise.all([import('./threaded-model.ts'), import('../core/pending-judge.ts')]);

@@ -9,7 +9,7 @@ const USAGE = `Usage: ${TOOL_NAME} eval --test FILE [--truth FILE] --pred NAME=F
                   [--columns id=…,source=…,reference=…] [--pred-columns id=…,prediction=…]
                   [--test-format FMT] [--pred-format FMT] [--test-header yes|no] [--pred-header yes|no]
                   [--encoding NAME|FILE=NAME,…] [--match-by-line-order] [--by-type]
-                  [--judge exact|model:DIR|model:default|labels:FILE|llm:URL[#MODEL]] [--threshold T]
+                  [--judge exact|model:DIR|model:default|labels:FILE|llm:URL[#MODEL]] [--threshold T] [--llm-timeout S]
                   [--rows FILE] [--report FILE] [--ci [--resamples N] [--seed S] [--confidence C]]
                   [--slice length,errors,type,seen [--train FILE]] [--max-align-cells N]
                   [--to-simplified] [--to-halfwidth] [--ignore-punct] [--ignore-space] [--ignore-chars CHARS]
