@@ -54,3 +54,22 @@ describe('inputs that are not regular files are refused, clearly and at once', {
 });
 
 process.on('exit', () => server.close());
+
+describe('Big5 is read with the WHATWG decoder (HKSCS included), as the page reads it', { timeout: 60_000 }, () => {
+  it('a Big5-HKSCS test set with 佢哋冇嘅嘢 and UTF-8 oracle predictions scores 100 (Node’s decoder gave 0)', async () => {
+    // Bytes from the Encoding Standard's index-big5.txt: 佢 CA5C, 哋 925D, 冇 C94E, 嘅 9DEF, 嘢 9DCF; 係 AB59, 朋 AA42, 有 A6B3, 友 A4CD.
+    const b = (h: string) => Buffer.from(h.replace(/ /g, ''), 'hex');
+    const HK = b('CA5C 925D C94E 9DEF 9DCF');
+    const wrong = b('CA5C AB59 A7DA 9DEF AA42 A6B3'); // 佢係我嘅朋有
+    const right = b('CA5C AB59 A7DA 9DEF AA42 A4CD'); // 佢係我嘅朋友
+    const t = (s: string) => Buffer.from(s, 'ascii');
+    writeFileSync(file('hk.tsv'), Buffer.concat([t('id\tsource\treference\nh1\t'), HK, t('\t'), HK, t('\nh2\t'), wrong, t('\t'), right, t('\n')]));
+    writeFileSync(file('hk-oracle.tsv'), 'id\tprediction\nh1\t佢哋冇嘅嘢\nh2\t佢係我嘅朋友\n');
+    const r = await cli('eval', '--test', file('hk.tsv'), '--pred', `oracle=${file('hk-oracle.tsv')}`, '--metrics', 'cscd', '--encoding', `${file('hk.tsv')}=big5-hkscs`);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.dataset.encoding).toBe('big5');
+    expect(report.systems.oracle.cscd).toMatchObject({ S_C_p: 100, S_C_r: 100, S_C_f1: 100 });
+  });
+});

@@ -1,4 +1,5 @@
 import { firstDecodeError, scanUtf8, type ByteError } from './byte-errors.ts';
+import { textDecoder } from './text-decoder.ts';
 import { plausibility, textEvidence, textLikeness, type TextEvidence } from './text-evidence.ts';
 
 /** The encodings a file may be in, in the order they are shown and preferred when they read the same. */
@@ -91,7 +92,7 @@ export function bomOf(bytes: Uint8Array): { encoding: TextEncodingName; length: 
 /** Decodes strictly; null when the bytes are not valid in this encoding. The BOM, if any, is left to the caller. */
 export function decodeOrNull(bytes: Uint8Array, encoding: TextEncodingName, truncated = false): string | null {
   try {
-    return new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes, { stream: truncated });
+    return textDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes, { stream: truncated });
   } catch {
     return null;
   }
