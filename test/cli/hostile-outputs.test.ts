@@ -61,14 +61,18 @@ describe('outputs onto special files are written in place, never replaced', { ti
     expect(lstatSync(file('fifo')).isFIFO()).toBe(true);
   });
 
-  it('/dev/stdout and /dev/fd/1 as outputs write to standard output', async () => {
+  // The tests name standard output through links of their own to /proc/self/fd/1, as /dev/stdout is: a regression
+  // then replaces a link in the scratch folder, never the machine's /dev/stdout.
+  it('a link to /proc/self/fd/1 (as /dev/stdout is) and /dev/fd/1 as outputs write to standard output', async () => {
     const file = scratch();
-    const r = await cli(...evalIn(file, '--output', '/dev/stdout', '--format', 'md'));
+    symlinkSync('/proc/self/fd/1', file('stdout'));
+    const r = await cli(...evalIn(file, '--output', file('stdout'), '--format', 'md'));
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^\| profile \| metric \| sys \|$/m);
     const rows = await cli(...evalIn(file, '--rows', '/dev/fd/1', '--output', file('report.json')));
     expect(rows.code).toBe(0);
     expect(rows.stdout.trim().split('\n')).toHaveLength(3);
+    expect(lstatSync(file('stdout')).isSymbolicLink()).toBe(true);
   });
 
   it.skipIf(!canMknod)('a null device stays a device; a full device is ENOSPC, exit 2, and stays a device', async () => {
@@ -102,9 +106,9 @@ describe('outputs onto special files are written in place, never replaced', { ti
     writeFileSync(file('big.tsv'), ['id\tsource\treference', ...rows].join('\n') + '\n');
     writeFileSync(file('big-pred.tsv'), ['id\tprediction', ...rows.map((r) => `${r.split('\t')[0]}\t${r.split('\t')[2]}`)].join('\n') + '\n');
     const args = ['eval', '--test', file('big.tsv'), '--pred', `s=${file('big-pred.tsv')}`, '--metrics', 'cscd'];
-    const piped = execFileSync('bash', ['-c', `"$0" "$@" 2>"${file('err1')}" | head -c 10 >/dev/null; echo "\${PIPESTATUS[0]}"`, process.execPath, bin, ...args, '--rows', '/dev/stdout'], { encoding: 'utf8' });
+    const piped = execFileSync('bash', ['-c', `"$0" "$@" 2>"${file('err1')}" | head -c 10 >/dev/null; echo "\${PIPESTATUS[0]}"`, process.execPath, bin, ...args, '--rows', '/dev/fd/1'], { encoding: 'utf8' });
     expect(piped.trim()).toBe('2');
-    expect(readFileSync(file('err1'), 'utf8')).toMatch(/^csc-studio: cannot write --rows \/dev\/stdout: the reader closed the pipe \(EPIPE\); no output file was changed\n$/);
+    expect(readFileSync(file('err1'), 'utf8')).toMatch(/^csc-studio: cannot write --rows \/dev\/fd\/1: the reader closed the pipe \(EPIPE\); no output file was changed\n$/);
     execFileSync('mkfifo', [file('fifo')]);
     const fifo = execFileSync('bash', ['-c', `head -c 10 "${file('fifo')}" >/dev/null & "$0" "$@" 2>"${file('err2')}"; echo $?`, process.execPath, bin, ...args, '--rows', file('fifo'), '--output', file('out.json')], { encoding: 'utf8' });
     expect(fifo.trim()).toBe('2');
@@ -122,7 +126,7 @@ describe('one file named by two outputs is refused before any work', { timeout: 
     ['--output a/../x --rows x', (f) => (mkdirSync(f('a')), ['--output', f('a', '..', 'x.json'), '--rows', f('x.json')]), /name the same file/],
     ['a symbolic link to a file that does not exist yet', (f) => (symlinkSync(f('x.json'), f('link.json')), ['--output', f('x.json'), '--rows', f('link.json')]), /name the same file/],
     ['a hard link to an earlier output', (f) => (writeFileSync(f('old.json'), 'old'), linkSync(f('old.json'), f('hard.json')), ['--output', f('old.json'), '--report', f('hard.json')]), /name the same file/],
-    ['/dev/stdout and /dev/fd/1', () => ['--output', '/dev/stdout', '--rows', '/dev/fd/1'], /--output \/dev\/stdout and --rows \/dev\/fd\/1 name the same file/],
+    ['a link to /proc/self/fd/1 (as /dev/stdout) and /dev/fd/1', (f) => (symlinkSync('/proc/self/fd/1', f('stdout')), ['--output', f('stdout'), '--rows', '/dev/fd/1']), /--output .*stdout and --rows \/dev\/fd\/1 name the same file/],
   ])('%s', async (_, more, message) => {
     const file = scratch();
     const args = more(file);
