@@ -73,6 +73,9 @@ export async function runEval(argv: string[]): Promise<number> {
     throw new UsageError(`${flag} sets the Eval-GCSC judge, but --metrics ${metrics!.join(',')} runs no gcsc: add gcsc to --metrics, or leave ${flag} out`);
   }
   const llmTimeoutMs = parseLlmTimeout(values['llm-timeout'], judgeSpec);
+  const outputs = (['output', 'rows', 'report'] as const).flatMap((flag) => (values[flag] === undefined ? [] : [{ flag: `--${flag}`, file: values[flag] }]));
+  await checkOutputs(outputs);
+  checkEncodingFiles(values.encoding, [values.test, values.truth, ...(values.pred ?? []).map((p) => parseSystemArg(p).file), values.train, values.cilin]);
   if (judgeSpec?.kind === 'llm') {
     // Off-machine URLs are refused, and the endpoint must answer, before any scoring.
     const { checkLlmUrl, probeLlmEndpoint } = await import('./llm-judge.ts');
@@ -80,9 +83,6 @@ export async function runEval(argv: string[]): Promise<number> {
     await probeLlmEndpoint(formatJudgeSpec(judgeSpec).slice('llm:'.length), llmTimeoutMs);
   }
   checkProfileNames(metrics);
-  const outputs = (['output', 'rows', 'report'] as const).flatMap((flag) => (values[flag] === undefined ? [] : [{ flag: `--${flag}`, file: values[flag] }]));
-  await checkOutputs(outputs);
-  checkEncodingFiles(values.encoding, [values.test, values.truth, ...(values.pred ?? []).map((p) => parseSystemArg(p).file), values.train, values.cilin]);
   const cilin = await loadCilinOption(values.cilin, values.encoding, metrics);
 
   let loaded: LoadedJudge | undefined;

@@ -89,13 +89,15 @@ export async function writeOutputFile(file: string, text: string, inputs: readon
 async function stage(output: Output, target: OutputTarget & { kind: 'new' | 'replace' }): Promise<Staged> {
   const dir = path.dirname(target.target);
   const temp = path.join(dir, `.${path.basename(target.target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
+  // Tracked before it exists: a signal between its creation and the next line would otherwise leave it behind.
+  trackTempFile(temp);
   let handle;
   try {
     handle = await open(temp, 'wx', target.kind === 'replace' ? target.existing.mode & 0o7777 : 0o666);
   } catch (err) {
+    untrackTempFile(temp);
     throw new UsageError(`cannot write ${output.file}: ${fsProblem(err)} in ${dir}; choose a folder that exists and is writable`);
   }
-  trackTempFile(temp);
   const staged = { output, target, temp };
   try {
     try {
