@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { parseEncodingName, TEXT_ENCODINGS, type InputFile } from '../core/io/index.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -6,36 +6,9 @@ import { UsageError } from './usage-error.ts';
 // readers nor their dependencies; they are re-exported here for the commands.
 export { UsageError } from './usage-error.ts';
 export { flagErrorMessage, isParseArgsError, parseFlags, type FlagValues } from './flags.ts';
-
-/** A short human reason for a file-system error code. */
-export function fsProblem(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  switch (code) {
-    case 'ENOENT':
-      return 'no such file or folder';
-    case 'EISDIR':
-      return 'it is a folder, not a file';
-    case 'ENOTDIR':
-      return 'a part of the path is a file, not a folder';
-    case 'EACCES':
-    case 'EPERM':
-      return 'permission denied';
-    case 'ENOSPC':
-      return 'the disk is full';
-    case 'EDQUOT':
-      return 'the disk quota is exceeded';
-    case 'EFBIG':
-      return 'the file is larger than this system allows';
-    case 'EROFS':
-      return 'the file system is read-only';
-    case 'ENAMETOOLONG':
-      return 'the name is too long';
-    case 'ELOOP':
-      return 'too many symbolic links';
-    default:
-      return code ?? (err instanceof Error ? err.message : String(err));
-  }
-}
+export { readInputBytes } from './input-file.ts';
+export { fsProblem } from './fs-problem.ts';
+import { readInputBytes } from './input-file.ts';
 
 /** `--pred NAME=FILE`: a system name and its prediction file. A bare FILE is named after the file. */
 export function parseSystemArg(arg: string): { name: string; file: string } {
@@ -71,31 +44,41 @@ export function parseListArg(arg: string | undefined): string[] | undefined {
   return arg.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-/** Reads a whole input file; a missing or unreadable file, or a folder, is a usage error naming it. */
-export async function readInputBytes(file: string): Promise<Uint8Array> {
-  try {
-    return new Uint8Array(await readFile(file));
-  } catch (err) {
-    throw new UsageError(`cannot read ${file}: ${fsProblem(err)}; check the path`);
-  }
-}
-
-/**
- * `--encoding NAME` (every input file) or `--encoding FILE=NAME[,FILE=NAME…]` (only those files): the encoding the
- * core readers then use instead of detecting one. An unknown name is a usage error listing the valid ones.
- */
-export function encodingFor(arg: string | undefined, file: string): string | undefined {
-  if (arg === undefined) return undefined;
-  let chosen: string | undefined;
-  for (const part of arg.split(',')) {
+/** `--encoding NAME[,FILE=NAME…]` split into its parts; an unknown encoding is a usage error listing the valid ones. */
+function encodingParts(arg: string): { file: string | undefined; name: string; part: string }[] {
+  return arg.split(',').map((part) => {
     const eq = part.lastIndexOf('=');
     const name = part.slice(eq + 1).trim();
     if (parseEncodingName(name) === null) {
       throw new UsageError(`--encoding "${part}": unknown encoding "${name}"; use one of ${TEXT_ENCODINGS.join(', ')} (gbk means gb18030)`);
     }
-    if (eq === -1 || part.slice(0, eq) === file) chosen = name;
-  }
+    return { file: eq === -1 ? undefined : part.slice(0, eq), name, part };
+  });
+}
+
+/** One file however it is spelled (./x and x, a/../x). */
+const samePath = (a: string, b: string) => path.resolve(a) === path.resolve(b);
+
+/**
+ * `--encoding NAME` (every input file) or `--encoding FILE=NAME[,FILE=NAME…]` (only those files): the encoding the
+ * core readers then use instead of detecting one.
+ */
+export function encodingFor(arg: string | undefined, file: string): string | undefined {
+  if (arg === undefined) return undefined;
+  let chosen: string | undefined;
+  for (const { file: named, name } of encodingParts(arg)) if (named === undefined || samePath(named, file)) chosen = name;
   return chosen;
+}
+
+/** Before any reading: every FILE in `--encoding FILE=NAME` must be one of the inputs, or the encoding would silently not apply. */
+export function checkEncodingFiles(arg: string | undefined, inputs: readonly (string | undefined)[]): void {
+  if (arg === undefined) return;
+  const files = inputs.filter((f): f is string => f !== undefined);
+  for (const { file, part } of encodingParts(arg)) {
+    if (file !== undefined && !files.some((f) => samePath(f, file))) {
+      throw new UsageError(`--encoding "${part}": ${file} is not an input file of this command (${files.join(', ')}); name a file as given to --test, --truth, --pred, --train or --cilin`);
+    }
+  }
 }
 
 /** Reads an input file for the core readers; a missing or unreadable file is a usage error naming it. */

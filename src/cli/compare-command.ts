@@ -11,10 +11,11 @@ import { DEFAULT_PROFILES } from '../core/metrics/registry.ts';
 import { UnknownProfileError } from '../core/report.ts';
 import { parseFlags, parseListArg, UsageError } from './args.ts';
 import { INPUT_FLAGS, loadEvalInputs, normalizationFromFlags, NORMALIZATION_FLAGS } from './eval-inputs.ts';
-import { writeOutputFile } from './output.ts';
-import { gcscPlan, JUDGE_FLAGS, judgeSpecFor, startJudge } from './judge-flags.ts';
+import { gcscPlan, JUDGE_FLAGS, judgeChoiceFor, probeJudge, startJudge } from './judge-flags.ts';
 import type { LoadedJudge } from './judge-option.ts';
 import { parseT2sOption, T2S_FLAG } from './t2s-option.ts';
+import { warn } from './warn.ts';
+import { checkOutputs, writeOutputs, writeStdout } from './output.ts';
 
 const OPTIONS = {
   ...INPUT_FLAGS,
@@ -61,7 +62,9 @@ export async function runCompare(argv: string[]): Promise<number> {
   }
   // Eval-GCSC (and ops, which reads its judgements) only when named: a model judge takes time.
   const wantGcsc = metrics?.some((m) => GCSC_PROFILE_NAMES.includes(m)) ?? false;
-  const judgeSpec = await judgeSpecFor(values, wantGcsc);
+  const judge = judgeChoiceFor(values, wantGcsc, metrics);
+  if (values.output !== undefined) await checkOutputs([{ flag: '--output', file: values.output }]);
+  await probeJudge(judge);
   const normalization = normalizationFromFlags(values);
   const t2s = parseT2sOption(values.t2s, metrics, normalization.toSimplified);
 
@@ -69,7 +72,7 @@ export async function runCompare(argv: string[]): Promise<number> {
   let run;
   let read;
   try {
-    loaded = await startJudge(judgeSpec, values);
+    loaded = await startJudge(judge, values);
     read = await loadEvalInputs(values);
     const plan: EvaluationPlan = { profiles: metrics ?? DEFAULT_PROFILES.map((p) => p.name), normalization, ...(t2s ? { t2s } : {}), ...(await gcscPlan(loaded, values)) };
     run = await evaluate(read.dataset, read.systems, plan);
@@ -81,10 +84,10 @@ export async function runCompare(argv: string[]): Promise<number> {
   }
   const { systems, inputs, warnings: readWarnings } = read;
   const report = compareReport(run, systems, { ...settings, keys }, readWarnings);
-  for (const w of report.warnings) process.stderr.write(`warning: ${w}\n`);
+  for (const w of report.warnings) warn(w);
   const { comparisons, sentence_sets: sets } = report;
   const text = format === 'json' ? JSON.stringify(report, null, 2) + '\n' : compareToMarkdown(comparisons, sets, settings.confidence);
-  if (values.output) await writeOutputFile(values.output, text, inputs);
-  else process.stdout.write(text);
+  if (values.output !== undefined) await writeOutputs([{ flag: '--output', file: values.output, text }], inputs);
+  else await writeStdout(text);
   return comparisons.length > 0 ? 0 : 1;
 }

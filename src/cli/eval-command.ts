@@ -10,14 +10,16 @@ import { setMaxAlignCells } from '../core/align/limits.ts';
 import { parseMaxAlignCells } from './max-align-cells.ts';
 import { loadCilinOption } from './cilin-option.ts';
 import { parseT2sOption, T2S_FLAG } from './t2s-option.ts';
-import { parseSliceList, trainingErrors, type SliceFamilyName } from '../core/slices/index.ts';
+import { parseSliceList, sliceCoreData, trainingErrors, type SliceFamilyName } from '../core/slices/index.ts';
+import { loadCoreData } from '../core/core-data.ts';
 import { readTestSet } from '../core/io/index.ts';
-import { loadInputFile, parseFlags, parseListArg, UsageError } from './args.ts';
+import { checkEncodingFiles, loadInputFile, parseFlags, parseListArg, parseSystemArg, UsageError } from './args.ts';
 import { parseResampleFlags } from './compare-command.ts';
 import { INPUT_FLAGS, loadEvalInputs, normalizationFromFlags, NORMALIZATION_FLAGS } from './eval-inputs.ts';
 import type { LoadedJudge } from './judge-option.ts';
-import { gcscPlan, JUDGE_FLAGS, judgeSpecFor, startJudge } from './judge-flags.ts';
-import { writeOutputFile } from './output.ts';
+import { gcscPlan, JUDGE_FLAGS, judgeChoiceFor, probeJudge, startJudge } from './judge-flags.ts';
+import { warn } from './warn.ts';
+import { checkOutputs, writeOutputs, writeStdout, type Output } from './output.ts';
 
 const FLAGS = {
   ...INPUT_FLAGS,
@@ -62,7 +64,11 @@ export async function runEval(argv: string[]): Promise<number> {
   }
   const wantGcsc = metrics === undefined || metrics.includes('gcsc');
   // The judge is parsed and its URL checked before any Eval-CSC work, so a bad --judge fails at once.
-  const judgeSpec = await judgeSpecFor(values, wantGcsc);
+  const judge = judgeChoiceFor(values, wantGcsc, metrics);
+  const outputs = (['output', 'rows', 'report'] as const).flatMap((flag) => (values[flag] === undefined ? [] : [{ flag: `--${flag}`, file: values[flag] }]));
+  await checkOutputs(outputs);
+  checkEncodingFiles(values.encoding, [values.test, values.truth, ...(values.pred ?? []).map((p) => parseSystemArg(p).file), values.train, values.cilin]);
+  await probeJudge(judge);
   checkProfileNames(metrics);
   const cilin = await loadCilinOption(values.cilin, values.encoding, metrics);
   const t2s = parseT2sOption(values.t2s, metrics, normalization.toSimplified);
@@ -70,8 +76,10 @@ export async function runEval(argv: string[]): Promise<number> {
   let loaded: LoadedJudge | undefined;
   try {
     // A model judge starts loading now, on its own thread, while the files are read and scored.
-    loaded = await startJudge(judgeSpec, values);
-    const { systems, dataset, inputs, warnings: readWarnings } = await loadEvalInputs(values);
+    loaded = await startJudge(judge, values);
+    const { systems, dataset, inputs, warnings: readWarnings } = await loadEvalInputs(values, [values.train, values.cilin]);
+    // Type and seen slices classify edits (the training file's too), whatever the profiles load.
+    if (slices) await loadCoreData(sliceCoreData(slices));
     const training = values.train ? trainingErrors(values.train, readTestSet(await loadInputFile(values.train, values.encoding)).rows) : undefined;
     if (values.train) inputs.push(values.train);
 
@@ -84,9 +92,10 @@ export async function runEval(argv: string[]): Promise<number> {
     const report = result.report;
     report.warnings.unshift(...readWarnings);
     addIntervals(report, result, { ...(ci ? { ci } : {}), ...(slices ? { slices } : {}), ...(training ? { training } : {}) });
-    for (const warning of report.warnings) process.stderr.write(`warning: ${warning}\n`);
+    for (const warning of report.warnings) warn(warning);
 
-    if (values.report) {
+    const written: Output[] = [];
+    if (values.report !== undefined) {
       const items = result.systems[0]!.sentences.map((s) => ({ id: s.id, source: s.source, references: s.references, prediction: s.prediction }));
       let text: string;
       try {
@@ -95,16 +104,17 @@ export async function runEval(argv: string[]): Promise<number> {
         if (err instanceof ProfileError) throw new UsageError(`--report: ${err.message}`);
         throw err;
       }
-      await writeOutputFile(values.report, text, inputs);
+      written.push({ flag: '--report', file: values.report, text });
     }
-    if (values.rows) {
+    if (values.rows !== undefined) {
       const text = sentenceRecords(result).map((r) => JSON.stringify(r) + '\n').join('');
-      await writeOutputFile(values.rows, text, inputs);
+      written.push({ flag: '--rows', file: values.rows, text });
     }
     const text =
       format === 'json' ? JSON.stringify(report, null, 2) + '\n' : format === 'md' ? reportToMarkdown(report) : reportToCsv(report);
-    if (values.output) await writeOutputFile(values.output, format === 'csv' ? UTF8_BOM + text : text, inputs);
-    else process.stdout.write(text);
+    if (values.output !== undefined) written.push({ flag: '--output', file: values.output, text: format === 'csv' ? UTF8_BOM + text : text });
+    await writeOutputs(written, inputs);
+    if (values.output === undefined) await writeStdout(text);
     return anythingScored(report) ? 0 : 1;
   } catch (err) {
     if (err instanceof UnknownProfileError || err instanceof PlanError) throw new UsageError(err.message);

@@ -8,7 +8,7 @@ import { NormalizationOptionError, parseNormalizationOptions, type Normalization
 import type { DatasetInfo, SystemInput } from '../core/report.ts';
 import type { TestSet } from '../core/types.ts';
 import { nodeSha256Stream } from './node-hash.ts';
-import { loadInputFile, parseColumnsArg, parseSystemArg, UsageError } from './args.ts';
+import { checkEncodingFiles, loadInputFile, parseColumnsArg, parseSystemArg, UsageError } from './args.ts';
 
 export const INPUT_FLAGS = {
   test: { type: 'string' },
@@ -18,6 +18,8 @@ export const INPUT_FLAGS = {
   'pred-columns': { type: 'string' },
   'test-format': { type: 'string' },
   'pred-format': { type: 'string' },
+  'test-header': { type: 'string' },
+  'pred-header': { type: 'string' },
   encoding: { type: 'string' },
   'match-by-line-order': { type: 'boolean', default: false },
 } as const;
@@ -40,6 +42,8 @@ export interface InputFlagValues {
   'pred-columns'?: string;
   'test-format'?: string;
   'pred-format'?: string;
+  'test-header'?: string;
+  'pred-header'?: string;
   encoding?: string;
   'match-by-line-order'?: boolean;
 }
@@ -54,12 +58,17 @@ export interface EvalInputs {
   warnings: string[];
 }
 
-export async function loadEvalInputs(values: InputFlagValues): Promise<EvalInputs> {
+export async function loadEvalInputs(values: InputFlagValues, more: readonly (string | undefined)[] = []): Promise<EvalInputs> {
   if (!values.test) throw new UsageError('--test FILE is required');
   if (!values.pred || values.pred.length === 0) throw new UsageError('at least one --pred NAME=FILE is required');
+  checkEncodingFiles(values.encoding, [values.test, values.truth, ...values.pred.map((p) => parseSystemArg(p).file), ...more]);
   const testSet = values.truth
     ? readSighanTestSet(await loadInputFile(values.test, values.encoding), await loadInputFile(values.truth, values.encoding))
-    : readTestSet(await loadInputFile(values.test, values.encoding), { format: values['test-format'], columns: parseColumnsArg(values.columns) });
+    : readTestSet(await loadInputFile(values.test, values.encoding), {
+        format: values['test-format'],
+        columns: parseColumnsArg(values.columns),
+        ...headerOption('--test-header', values['test-header']),
+      });
 
   const inputs = [values.test, ...(values.truth ? [values.truth] : [])];
   const systems: SystemInput[] = [];
@@ -70,7 +79,7 @@ export async function loadEvalInputs(values: InputFlagValues): Promise<EvalInput
     inputs.push(file);
     const predictions = readPredictions(
       await loadInputFile(file, values.encoding),
-      { format: values['pred-format'], columns: parseColumnsArg(values['pred-columns']) },
+      { format: values['pred-format'], columns: parseColumnsArg(values['pred-columns']), ...headerOption('--pred-header', values['pred-header']) },
       testSet,
     );
     const items = joinPredictions(testSet, predictions, { matchByLineOrder: values['match-by-line-order'] });
@@ -85,6 +94,13 @@ export async function loadEvalInputs(values: InputFlagValues): Promise<EvalInput
     fingerprint: datasetFingerprint(testSet, nodeSha256Stream()),
   };
   return { testSet, systems, dataset, inputs, warnings };
+}
+
+/** `--test-header yes|no`: whether the first CSV/TSV row is a header, instead of deciding it on evidence. */
+function headerOption(flag: string, value: string | undefined): { header?: boolean } {
+  if (value === undefined) return {};
+  if (value === 'yes' || value === 'no') return { header: value === 'yes' };
+  throw new UsageError(`${flag} "${value}": use yes (the first row names the columns) or no (every row is data)`);
 }
 
 export function normalizationFromFlags(values: {

@@ -4,6 +4,7 @@ import { InputError } from '../core/types.ts';
 import { TOOL_NAME } from '../core/version.ts';
 import { flagErrorMessage, isParseArgsError } from './flags.ts';
 import { UsageError } from './usage-error.ts';
+import { visibleLines } from '../core/visible.ts';
 
 export interface Failure {
   code: 2 | 3;
@@ -25,5 +26,6 @@ export function describeFailure(err: unknown, command: string, argv: readonly st
 }
 
 function user(message: string): Failure {
-  return { code: 2, text: `${TOOL_NAME}: ${message}\n` };
+  // Names, ids and paths in the message reach a terminal: shown, never obeyed (escapes) or hidden (zero-width).
+  return { code: 2, text: `${TOOL_NAME}: ${visibleLines(message)}\n` };
 }

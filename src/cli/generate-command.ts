@@ -18,7 +18,7 @@ import {
 } from '../core/generate/index.ts';
 import { decodeText } from '../core/io/index.ts';
 import { fsProblem, parseFlags, parseListArg, readInputBytes, UsageError } from './args.ts';
-import { writeOutputFile } from './output.ts';
+import { writeOutputs, writeStdout, type Output } from './output.ts';
 
 async function readText(file: string): Promise<string> {
   return decodeText(await readInputBytes(file), file).text;
@@ -141,16 +141,21 @@ export async function runGenerate(argv: string[]): Promise<number> {
 
   await makeOutDir(values.out);
   const inputs = [values.sentences, trainFile, values.confusion].filter((f): f is string => f !== undefined);
-  const write = (name: string, text: string) => writeOutputFile(path.join(values.out!, name), text, inputs);
-  await write('confusion.txt', formatConfusion(confusion.set));
-  for (const c of result.confusions) await write(`${c.name}.txt`, formatConfusion(c.confusion));
+  // All files are written together: one that fails leaves every file of a previous run as it was.
+  const outputs: Output[] = [];
+  const write = (name: string, text: string) => outputs.push({ file: path.join(values.out!, name), text });
+  const lines: string[] = [];
+  write('confusion.txt', formatConfusion(confusion.set));
+  for (const c of result.confusions) write(`${c.name}.txt`, formatConfusion(c.confusion));
   for (const set of result.sets) {
     const dataFile = `${set.name}.${format}`;
-    await write(dataFile, formatRows(set.rows, format as RowFormat));
-    await write(`${set.name}.meta.json`, metaDocument(set.meta, dataFile, format as RowFormat));
+    write(dataFile, formatRows(set.rows, format as RowFormat));
+    write(`${set.name}.meta.json`, metaDocument(set.meta, dataFile, format as RowFormat));
     const s = set.meta.stats;
     const pe = s.realised_pe === null ? 'n/a' : s.realised_pe.toFixed(4);
-    process.stdout.write(`${dataFile}: ${s.sentences} sentences, ${s.sentences_with_errors} with errors, ${s.substitutions}/${s.eligible} eligible characters replaced (Pe ${set.meta.pe}, realised ${pe})\n`);
+    lines.push(`${dataFile}: ${s.sentences} sentences, ${s.sentences_with_errors} with errors, ${s.substitutions}/${s.eligible} eligible characters replaced (Pe ${set.meta.pe}, realised ${pe})\n`);
   }
+  await writeOutputs(outputs, inputs);
+  await writeStdout(lines.join(''));
   return 0;
 }

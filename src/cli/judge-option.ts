@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { exactJudge } from '../core/gcsc/judge.ts';
 import {
@@ -15,7 +15,7 @@ import {
   type ResolvedJudge,
 } from '../core/judge-spec.ts';
 import type { EmbeddingRuntime } from '../core/embed/types.ts';
-import { UsageError } from './args.ts';
+import { readInputBytes, UsageError } from './args.ts';
 import { packageRoot } from './package-root.ts';
 
 /** The embedded default model shipped in the package (found from the root: bundled chunks sit one level deeper). */
@@ -25,6 +25,12 @@ export interface LoadedJudge extends ResolvedJudge {
   /** Recorded in the report next to the judge id (older callers read model and threshold here). */
   info: { model?: string; threshold?: number; pooling?: string; labels?: string };
   release(): Promise<void>;
+}
+
+export interface JudgeLoadOptions {
+  quantized?: boolean;
+  /** --llm-timeout, in ms. */
+  llmTimeoutMs?: number | undefined;
 }
 
 /** The judge when --judge is not given: the embedded model when present, else exact. */
@@ -61,21 +67,21 @@ export function judgeSpecFromFlags(judge: string | undefined, threshold: string 
  * Makes a spec runnable on Node. The model's threshold follows the one precedence rule (user > calibration >
  * manifest; the CLI has no calibration). Heavy modules (onnxruntime, tokenizers) are imported only for a model.
  */
-export async function loadJudgeSpec(spec: JudgeSpec, options: { quantized?: boolean } = {}): Promise<LoadedJudge> {
+export async function loadJudgeSpec(spec: JudgeSpec, options: JudgeLoadOptions = {}): Promise<LoadedJudge> {
   const none = async () => {};
   if (spec.kind === 'exact') return { spec, judge: exactJudge, info: {}, release: none };
   if (spec.kind === 'labels') {
     const file = spec.source;
     if (!existsSync(file)) throw new UsageError(`--judge labels:${file}: no such file`);
     const { createLabelsJudge, readLabels } = await import('../core/gcsc/labels.ts');
-    const judge = createLabelsJudge(readLabels({ name: file, bytes: new Uint8Array(readFileSync(file)) }), path.basename(file));
+    const judge = createLabelsJudge(readLabels({ name: file, bytes: await readInputBytes(file) }), path.basename(file));
     const info = { labels: path.basename(file) };
     return { spec, judge, info, release: none };
   }
   if (spec.kind === 'llm') {
     const { checkLlmUrl, createLlmJudge } = await import('./llm-judge.ts');
     checkLlmUrl(spec.url);
-    const judge = createLlmJudge(spec.model === undefined ? spec.url : `${spec.url}#${spec.model}`);
+    const judge = createLlmJudge(spec.model === undefined ? spec.url : `${spec.url}#${spec.model}`, options.llmTimeoutMs === undefined ? {} : { timeoutMs: options.llmTimeoutMs });
     return { spec, judge, info: {}, release: none };
   }
   const { loadOnnxNodeRuntime } = await import('./onnx-node-runtime.ts');
@@ -87,7 +93,7 @@ export async function loadJudgeSpec(spec: JudgeSpec, options: { quantized?: bool
  * extracts, and is waited for before the first judge request (pendingJudge); the other judges load at once.
  * A model that fails to load fails the run then, with the same message.
  */
-export async function startJudgeSpec(spec: JudgeSpec, options: { quantized?: boolean } = {}): Promise<LoadedJudge> {
+export async function startJudgeSpec(spec: JudgeSpec, options: JudgeLoadOptions = {}): Promise<LoadedJudge> {
   if (spec.kind !== 'model') return loadJudgeSpec(spec, options);
   const folder = modelFolder(spec);
   const [{ canUseModelThread, loadModelInThread }, { pendingJudge }] = await Promise.all([import('./threaded-model.ts'), import('../core/pending-judge.ts')]);

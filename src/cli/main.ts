@@ -7,8 +7,9 @@ import { UsageError } from './usage-error.ts';
 const USAGE = `Usage: ${TOOL_NAME} eval --test FILE [--truth FILE] --pred NAME=FILE [--pred NAME=FILE …]
                   [--metrics cscd,sighan,…] [--format json|md|csv] [--output FILE]
                   [--columns id=…,source=…,reference=…] [--pred-columns id=…,prediction=…]
-                  [--test-format FMT] [--pred-format FMT] [--encoding NAME] [--match-by-line-order] [--by-type]
-                  [--judge exact|model:DIR|model:default|labels:FILE|llm:URL[#MODEL]] [--threshold T]
+                  [--test-format FMT] [--pred-format FMT] [--test-header yes|no] [--pred-header yes|no]
+                  [--encoding NAME|FILE=NAME,…] [--match-by-line-order] [--by-type]
+                  [--judge exact|model:DIR|model:default|labels:FILE|llm:URL[#MODEL]] [--threshold T] [--llm-timeout S]
                   [--rows FILE] [--report FILE] [--ci [--resamples N] [--seed S] [--confidence C]]
                   [--slice length,errors,type,seen [--train FILE]] [--max-align-cells N]
                   [--to-simplified] [--to-halfwidth] [--ignore-punct] [--ignore-space] [--ignore-chars CHARS]
@@ -59,6 +60,11 @@ async function main(argv: string[]): Promise<number> {
     return command === undefined ? 2 : 0;
   }
   const load = Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+  // `eval --help`: help after a command prints the usage, as before one.
+  if (load && (rest.includes('--help') || rest.includes('-h'))) {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
   if (!load) throw new UsageError(`unknown command "${command}"; use one of ${Object.keys(COMMANDS).join(', ')}, or --help`);
   return (await load())(rest);
 }

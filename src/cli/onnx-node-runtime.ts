@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FileDigest } from '../core/embed/manifest.ts';
 import { parseManifest, verifyManifest } from '../core/embed/manifest.ts';
 import type { ModelFolderInfo, ModelFolderOptions } from '../core/embed/model-folder.ts';
-import { readModelFolder, runtimeHash } from '../core/embed/model-folder.ts';
+import { dimensionProblem, readModelFolder, runtimeHash } from '../core/embed/model-folder.ts';
 import { createOnnxEmbeddingRuntime, probeDimension } from '../core/embed/onnx-runtime.ts';
 import type { EmbeddingRuntime } from '../core/embed/types.ts';
 import { MODEL_FILES } from '../core/embed/types.ts';
@@ -83,8 +83,13 @@ async function load(root: string, options: OnnxNodeRuntimeOptions): Promise<Onnx
     hash: runtimeHash({ onnxSha256: onnxDigest.sha256, tokenizerSha256: tokenizerDigest.sha256, pooling: info.pooling, maxLength: encoder.maxLength }),
     ...(options.batchSize ? { batchSize: options.batchSize } : {}),
   };
-  // Without a manifest dimension or config.json hidden_size, one probe run tells it.
-  const dimension = info.dimension ?? (await probeDimension(common));
+  // One probe run tells the graph's size; the folder's own word for it must agree.
+  const dimension = await probeDimension(common);
+  const problem = dimensionProblem(info, dimension);
+  if (problem) {
+    await session.release();
+    throw new Error(problem);
+  }
   const runtime = createOnnxEmbeddingRuntime({ ...common, dimension });
   return {
     ...runtime,

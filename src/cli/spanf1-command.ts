@@ -7,7 +7,7 @@ import { charLength } from '../core/text.ts';
 import type { TestSet } from '../core/types.ts';
 import { TOOL_NAME, TOOL_VERSION } from '../core/version.ts';
 import { loadInputFile, parseFlags, parseSystemArg, UsageError } from './args.ts';
-import { writeOutputFile } from './output.ts';
+import { checkOutputs, writeOutputs, writeStdout } from './output.ts';
 
 export async function runSpanF1(argv: string[]): Promise<number> {
   await loadCoreData(['readings']); // spans come from the aligner's edits
@@ -23,6 +23,7 @@ export async function runSpanF1(argv: string[]): Promise<number> {
   const kind = values['pred-kind'];
   if (kind !== 'auto' && kind !== 'spans' && kind !== 'text') throw new UsageError(`--pred-kind "${kind}": use auto, spans or text`);
 
+  if (values.output !== undefined) await checkOutputs([{ flag: '--output', file: values.output }]);
   const testSet: TestSet | undefined = values.test ? readTestSet(await loadInputFile(values.test)) : undefined;
   const lengths = testSet ? new Map(testSet.rows.map((r) => [r.id, charLength(r.source)])) : undefined;
   let gold: SpanTable;
@@ -37,7 +38,8 @@ export async function runSpanF1(argv: string[]): Promise<number> {
   }
   const goldName = values.gold ?? values.test!;
 
-  const systems: Record<string, SpanF1Result & { spans_from: string }> = {};
+  // No prototype: a system may be named __proto__ or constructor.
+  const systems: Record<string, SpanF1Result & { spans_from: string }> = Object.create(null);
   const inputs = [values.gold, values.test].filter((f): f is string => f !== undefined);
   for (const arg of values.pred) {
     const { name, file } = parseSystemArg(arg);
@@ -58,7 +60,7 @@ export async function runSpanF1(argv: string[]): Promise<number> {
 
   const report = { tool: { name: TOOL_NAME, version: TOOL_VERSION }, gold: { file: path.basename(goldName), spans_from: goldFrom, ids: gold.size }, systems };
   const out = JSON.stringify(report, null, 2) + '\n';
-  if (values.output) await writeOutputFile(values.output, out, inputs);
-  else process.stdout.write(out);
+  if (values.output !== undefined) await writeOutputs([{ flag: '--output', file: values.output, text: out }], inputs);
+  else await writeStdout(out);
   return 0;
 }

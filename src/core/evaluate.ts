@@ -5,6 +5,7 @@
  * (`sentenceRecords`, the CLI's --rows) always sum to the aggregates. Runtime-neutral: the judge and the
  * segmenter come in the plan; cancel, progress and yielding come in the hooks.
  */
+import { dict } from './dict.ts';
 import { CancelledError, type CancelSignal } from './cancel.ts';
 import { byTypeSection, type TypeBreakdown } from './errortype/index.ts';
 import { GCSC_PROFILE, GCSC_PROFILE_NAMES, OPS_PROFILE } from './gcsc/names.ts';
@@ -347,7 +348,7 @@ export async function evaluate(
   // 4. Error types (each type's subset re-scored by the profiles).
   let byType: Record<string, TypeBreakdown> | undefined;
   if (plan.byType) {
-    byType = {};
+    byType = dict();
     const names = plan.profiles;
     let done = 0;
     for (const system of systems) {
@@ -473,7 +474,7 @@ function gcscSection(run: GcscRun, judge: ResolvedJudge): GcscSection {
   if (judge.thresholdFrom !== undefined) section.threshold_from = judge.thresholdFrom;
   if (usesSpellingCheck(judge.spec)) section.spelling_check = spellingCheckSection(run);
   const unjudged = run.systems.filter((s) => s.unjudged > 0);
-  if (unjudged.length > 0) section.unjudged = Object.fromEntries(unjudged.map((s) => [s.name, s.unjudged]));
+  if (unjudged.length > 0) section.unjudged = dict(unjudged.map((s) => [s.name, s.unjudged]));
   return section as GcscSection;
 }
 

@@ -4,6 +4,8 @@
  * code + params in its own language (src/ui/shared/i18n/messages.ts); the English text stays what it always was.
  * A parameter that names a field or a kind is itself a code (FIELDS, BAD_KINDS, EQUAL_LENGTH_NEEDS), never prose.
  */
+import { visible } from './visible.ts';
+
 export type MessageParams = Readonly<Record<string, string | number>>;
 
 /** A text field of a row, as messages name it. */
@@ -80,11 +82,20 @@ export const ENGLISH_MESSAGES = {
   'input.empty-reference-list': (p: MessageParams) => `the reference list ("${str(p, 'column')}") is empty`,
   // files (io/index.ts, io/issues.ts); `which` is 'input' | 'truth'
   'input.sighan-needs-both': (p: MessageParams) =>
-    `this is ${p['which'] === 'input' ? 'a SIGHAN test input' : 'a SIGHAN truth file'}; a SIGHAN test set needs both files: read them with readSighanTestSet(input, truth)`,
+    `this is ${p['which'] === 'input' ? 'a SIGHAN test input' : 'a SIGHAN truth file'}; a SIGHAN test set needs both files: --test INPUT --truth TRUTH in the CLI, or both files in the import panel`,
+  // a first row that is a header by evidence but whose names are not known (io/columns.ts); `columns`: its cells
+  // (a list), `flag`: --columns or --pred-columns, `names`: that flag's value naming them by position, `header`:
+  // --test-header or --pred-header
+  'input.unrecognised-header': (p: MessageParams) =>
+    `the first row looks like a header, but no column name is recognised (first row: ${listItems(p, 'columns').map((c) => `"${c}"`).join(', ')}); ` +
+    `name the columns: ${str(p, 'flag')} ${str(p, 'names')} in the CLI, or the column choices in the import panel; ` +
+    `if the first row is data, say so: ${str(p, 'header')} no in the CLI, or "First row is a header: no" in the import panel`,
   'input.no-truth-line': (p: MessageParams) => `id "${str(p, 'id')}" has no line in the truth file ${str(p, 'file')}`,
   'input.not-in-input': (p: MessageParams) => `id "${str(p, 'id')}" is not in the input file ${str(p, 'file')}`,
   'input.not-in-test-set': (p: MessageParams) => `id "${str(p, 'id')}" is not in the test set ${str(p, 'file')}`,
   'input.no-rows': () => 'the file has no rows',
+  // `order`: 'LE' | 'BE'
+  'input.utf-32': (p: MessageParams) => `the file is UTF-32 (${str(p, 'order')}), which is not supported; save it as UTF-8`,
   // joining predictions to the test set (io/join.ts)
   'input.no-prediction': (p: MessageParams) => `no prediction for id "${str(p, 'id')}" (${str(p, 'file')} line ${str(p, 'line')})`,
   'input.line-order-counts': (p: MessageParams) =>
@@ -182,7 +193,9 @@ export function isMessageCode(code: string): code is MessageCode {
 
 /** The coded message with its English text. */
 export function coded(code: MessageCode, params: MessageParams = {}): CodedMessage {
-  return { code, params, message: ENGLISH_MESSAGES[code](params) };
+  // Ids and names are shown with their invisible characters escaped, in every language (see visible.ts).
+  const shown = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? visible(v) : v]));
+  return { code, params: shown, message: ENGLISH_MESSAGES[code](shown) };
 }
 
 function englishMessage(code: string, params: MessageParams): string {

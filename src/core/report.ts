@@ -1,3 +1,4 @@
+import { dict } from './dict.ts';
 import type { CilinInfo } from './align/cilin.ts';
 import type { T2sName } from './opencc/conversions.ts';
 import { AlignmentTooLongError } from './align/limits.ts';
@@ -160,7 +161,7 @@ export function refusedRowWarning(system: string, profile: string, row: RefusedR
 /** Records refused rows in report.refused_rows (system → profile → ids), creating it on first use. */
 export function addRefusedRows(report: Report, system: string, profile: string, rows: readonly RefusedRow[]): void {
   if (rows.length === 0) return;
-  const bySystem = ((report.refused_rows ??= {})[system] ??= {});
+  const bySystem = ((report.refused_rows ??= dict())[system] ??= {});
   bySystem[profile] = rows.map((r) => r.id);
 }
 
@@ -176,7 +177,7 @@ export function newReport(dataset: DatasetInfo, profiles: readonly { name: strin
     tool: { name: TOOL_NAME, version: TOOL_VERSION },
     dataset: withProfileT2s(dataset, profiles),
     profiles: Object.fromEntries(profiles.map((p) => [p.name, p.version])),
-    systems: {},
+    systems: dict(),
     warnings: [],
   };
 }

@@ -5,6 +5,7 @@
 import type { SessionLike, TensorLike } from '../core/embed/onnx-io.ts';
 import { flattenVectors } from '../core/embed/flat-vectors.ts';
 import { createOnnxEmbeddingRuntime, probeDimension } from '../core/embed/onnx-runtime.ts';
+import { dimensionProblem } from '../core/embed/model-folder.ts';
 import { createBatchEncoder, type BatchEncoder } from '../core/embed/tokenize.ts';
 import type { EmbeddingRuntime, ModelManifest, Pooling } from '../core/embed/types.ts';
 import type { LoadPhase, ModelLoadProgress, ModelSourceSpec } from './model-source.ts';
@@ -156,9 +157,8 @@ export function createEmbeddingWorkerApi(env: EmbeddingWorkerEnv): InThreadEmbed
         let dimension: number;
         try {
           dimension = await probeDimension(common);
-          if (info.dimension !== undefined && dimension !== info.dimension) {
-            throw new Error(`the model gives ${dimension}-dimensional embeddings; its folder says ${info.dimension}`);
-          }
+          const problem = dimensionProblem(info, dimension);
+          if (problem) throw new Error(problem);
           await createOnnxEmbeddingRuntime({ ...common, dimension }).embed([WARM_UP_TEXT]);
         } catch (e) {
           await created.release().catch(() => undefined);

@@ -85,7 +85,7 @@ describe('csc-studio compare', { timeout: 60_000 }, () => {
     await expect(runCompare([...two, '--metrics', 'gcsc', '--judge', 'bert:x'])).rejects.toThrow(/--judge "bert:x"/);
     // Judge flags without Eval-GCSC are checked too, never ignored.
     await expect(runCompare([...two, '--spelling-check', 'maybe'])).rejects.toThrow(/--spelling-check "maybe"/);
-    await expect(runCompare([...two, '--judge', 'exact'])).rejects.toThrow(/set the Eval-GCSC judge: add gcsc to --metrics/);
+    await expect(runCompare([...two, '--judge', 'exact'])).rejects.toThrow(/--judge sets the Eval-GCSC judge, but this command runs no gcsc unless --metrics names it: add gcsc to --metrics/);
     await expect(runCompare([...two, '--judge', 'exact', '--spelling-check', 'on', '--metrics', 'gcsc'])).rejects.toThrow(/only a model judge has one/);
     await expect(runCompare([...two, '--metrics', 'nope'])).rejects.toThrow(/unknown metric profile "nope"/);
     await expect(runCompare([...two, '--keys', 'some'])).rejects.toThrow(/--keys "some"/);

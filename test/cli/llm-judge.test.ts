@@ -103,9 +103,11 @@ describe('LLM judge (paper A.2)', () => {
       answer(res, '1');
     });
     const warnings: string[] = [];
-    const answers = await createLlmJudge(server.url, { warn: (w) => warnings.push(w) }).judge([request('好', '坏'), request('好', '好')]);
+    const answers = await createLlmJudge(server.url, { warn: (w) => warnings.push(w), retryDelayMs: 1 }).judge([request('好', '坏'), request('好', '好')]);
     expect(answers).toEqual([{ correct: false, unjudged: true }, { correct: true }]);
-    expect(warnings).toEqual(['LLM judge: HTTP 500 for id 1 (s); the operation counts as unjudged']);
+    // A 5xx is tried again (three tries in all) before the operation counts as unjudged.
+    expect(warnings).toEqual(['LLM judge: HTTP 500 (3 tries) for id 1 (s); the operation counts as unjudged']);
+    expect(server.bodies.filter((b) => sentences(b).sentence2 === '坏')).toHaveLength(3);
   });
 
   it('refuses a redirect without following it', async () => {

@@ -3,6 +3,7 @@
  * resamples: `intervals[SYSTEM][PROFILE]` mirrors the profile's values, each ratio key holding [low, high]
  * (or null, see percentileInterval).
  */
+import { dict } from '../dict.ts';
 import { coded, type CodedMessage } from '../messages.ts';
 import { percentileInterval } from '../stats/resample.ts';
 import { bootstrapReplicates, type ResampleSettings, type BootstrapOptions } from './bootstrap.ts';
@@ -37,7 +38,7 @@ export function computeIntervals(
     flat.map((f) => f.table),
     { resamples: settings.resamples, seed: settings.seed, ...extra },
   );
-  const intervals: IntervalsResult['intervals'] = {};
+  const intervals: IntervalsResult['intervals'] = dict();
   const codedWarnings: CodedMessage[] = [];
   flat.forEach((f, t) => {
     const node: Nested<Interval> = {};

@@ -5,6 +5,7 @@
  * a break). The oracle picks, per sentence, the best system: an error sentence counts as corrected when any
  * system corrected it, a clean sentence as kept when any system kept it.
  */
+import { dict } from '../dict.ts';
 import type { ScoredItem } from '../types.ts';
 
 export interface SentenceOutcome {
@@ -97,7 +98,7 @@ export function sentenceSets(systems: readonly SystemItems[]): SentenceSets {
       if (any) corrected++;
     } else if (!any) broke++;
   }
-  const perSystem: OracleSummary['systems'] = {};
+  const perSystem: OracleSummary['systems'] = dict();
   systems.forEach((s, i) => {
     const o = outcomes[i]!;
     perSystem[s.name] = { corrected: o.filter((x) => x.error && x.ok).length, broke: o.filter((x) => !x.error && !x.ok).length };

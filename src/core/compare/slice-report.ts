@@ -2,6 +2,7 @@
  * Every profile per slice, from the same per-sentence counts (no rescoring): a slice's values are summarize of
  * the counts summed over its sentences; its intervals resample within the slice (same seed, same stream).
  */
+import { dict } from '../dict.ts';
 import { wrapCoded, type MaybeCoded } from '../messages.ts';
 import type { SliceFamily } from '../slices/types.ts';
 import type { ResampleSettings } from './bootstrap.ts';
@@ -43,7 +44,7 @@ export function sliceSection(
         systems: null,
       };
       if (slice.indices.length > 0) {
-        entry.systems = {};
+        entry.systems = dict();
         for (const s of systems) {
           const perProfile: Record<string, Values> = {};
           for (const [profile, table] of Object.entries(s.tables)) {

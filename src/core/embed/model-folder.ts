@@ -68,6 +68,20 @@ export async function readModelFolder(
   return info;
 }
 
+/**
+ * What the folder says of its embedding size (manifest.json's dimension, config.json's hidden_size) against what
+ * the graph gives: any disagreement, as a sentence; null when they agree. A model whose files disagree was changed
+ * or mixed up, and its numbers would not be what its card says.
+ */
+export function dimensionProblem(info: Pick<ModelFolderInfo, 'manifest' | 'config'>, graph: number): string | null {
+  const said: [string, number | undefined][] = [
+    ['manifest.json says dimension', info.manifest?.dimension],
+    ['config.json says hidden_size', numberField(info.config, 'hidden_size')],
+  ];
+  const off = said.filter(([, v]) => v !== undefined && v !== graph);
+  return off.length === 0 ? null : `the model's graph gives ${graph}-dimensional embeddings, but ${off.map(([what, v]) => `${what} ${v}`).join(' and ')}`;
+}
+
 /** sentence-transformers names its Pooling module's folder in modules.json; "1_Pooling" when that is absent. */
 async function sentenceTransformersPooling(source: ModelFolderSource): Promise<Pooling | undefined> {
   let folder = '1_Pooling';

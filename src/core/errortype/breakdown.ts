@@ -3,6 +3,7 @@
  * set's type shares, and every metric profile re-run on the sentences whose gold errors are all of one type
  * (plus the clean sentences, so false positives still count). Gold is the first reference.
  */
+import { dict } from '../dict.ts';
 import { ProfileError, type MetricProfile } from '../metrics/profile.ts';
 import { findProfile, PROFILES } from '../metrics/registry.ts';
 import type { ProfileOutcome, SystemInput } from '../report.ts';
@@ -190,5 +191,5 @@ function perTypeCounts(byType: Record<ErrorType, ScoredItem[]>): Record<ErrorTyp
  */
 export function byTypeSection(systems: readonly SystemInput[], profileNames?: readonly string[]): Record<string, TypeBreakdown> {
   const profiles = profileNames === undefined ? PROFILES : profileNames.flatMap((n) => findProfile(n) ?? []);
-  return Object.fromEntries(systems.map((s) => [s.name, typeBreakdown(s.items, profiles)]));
+  return dict(systems.map((s) => [s.name, typeBreakdown(s.items, profiles)]));
 }

@@ -1,6 +1,7 @@
 import { isRefusal, type Report } from '../report.ts';
 import { flattenMetrics } from './flatten.ts';
 import { toCsv } from './csv.ts';
+import { visible } from '../visible.ts';
 import { judgeCsvRows, judgeLine } from './judge-line.ts';
 
 /** Rows of (profile, metric, one value per system), in profile then key order, for side-by-side tables. */
@@ -25,7 +26,7 @@ export function sideBySide(report: Report): { systems: string[]; rows: { profile
 }
 
 function mdEscape(text: string): string {
-  return text.replaceAll('\\', '\\\\').replaceAll('|', '\\|').replaceAll('\n', ' ');
+  return visible(text.replaceAll('\\', '\\\\').replaceAll('|', '\\|').replaceAll('\n', ' '));
 }
 
 function show(value: string | number | null): string {
@@ -54,5 +55,5 @@ export function reportToMarkdown(report: Report): string {
 
 export function reportToCsv(report: Report): string {
   const { systems, rows } = sideBySide(report);
-  return toCsv([['profile', 'metric', ...systems], ...judgeCsvRows(report.gcsc, systems.length), ...rows.map((r) => [r.profile, r.metric, ...r.values])]);
+  return toCsv([['profile', 'metric', ...systems.map(visible)], ...judgeCsvRows(report.gcsc, systems.length), ...rows.map((r) => [r.profile, r.metric, ...r.values])]);
 }

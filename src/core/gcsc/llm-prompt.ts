@@ -15,6 +15,12 @@ export function llmRequestBody(model: string, reference: string, rPro: string): 
   return { model, temperature: 0, messages: [{ role: 'user', content: llmPrompt(reference, rPro) }] };
 }
 
+/**
+ * The most of an answer a judge reads: a chat completion that says 1 or 0 is a few hundred bytes, so anything near
+ * this is no answer; reading on would let an endpoint fill memory.
+ */
+export const MAX_LLM_ANSWER_BYTES = 64 * 1024;
+
 /** "1" → true, "0" → false; anything else is refused rather than guessed. */
 export function parseLlmVerdict(answer: string): boolean {
   const text = answer.trim();

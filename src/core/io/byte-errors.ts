@@ -4,6 +4,8 @@
  * shows them; lines are 1-based and end at LF, CRLF or a lone CR, as the readers count them.
  */
 
+import { textDecoder } from './text-decoder.ts';
+
 export interface ByteError {
   /** 1-based line of the offending bytes. */
   line: number;
@@ -125,7 +127,7 @@ function withLines(bytes: Uint8Array, spans: { offset: number; end: number }[]):
 
 function decodes(encoding: string, bytes: Uint8Array, stream: boolean): boolean {
   try {
-    new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes, { stream });
+    textDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes, { stream });
     return true;
   } catch {
     return false;

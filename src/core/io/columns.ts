@@ -1,5 +1,8 @@
 import type { ColumnMapping } from '../types.ts';
+import { coded, LIST_SEPARATOR } from '../messages.ts';
+import { looksLikeHeader } from './header-evidence.ts';
 import { fail } from './issues.ts';
+import type { RawRow } from './table.ts';
 
 export type Purpose = 'test' | 'predictions';
 
@@ -47,36 +50,51 @@ function hasOverride(o: ColumnOverrides | undefined): boolean {
 
 const quote = (names: readonly string[]) => names.map((n) => `"${n}"`).join(', ');
 
-/** Example of the header or override a user can write, for error messages. */
+/** The flag that names columns, and the one that says whether there is a header, for this kind of file. */
+export function columnFlags(purpose: Purpose): { columns: string; header: string } {
+  return purpose === 'test' ? { columns: '--columns', header: '--test-header' } : { columns: '--pred-columns', header: '--pred-header' };
+}
+
+/** What a user can write to name the columns, in the CLI and in the page, for error messages. */
 function howToName(purpose: Purpose): string {
-  return purpose === 'test'
-    ? 'name the columns id, source and reference (or reference1, reference2, …) in a header row, or pass the column names as {id, source, references}'
-    : 'name the columns id and prediction in a header row, or pass the column names as {id, prediction}';
+  const how =
+    purpose === 'test'
+      ? 'name the columns id, source and reference (or reference1, reference2, …) in a header row, or choose them: --columns id=…,source=…,reference=…'
+      : 'name the columns id and prediction in a header row, or choose them: --pred-columns id=…,prediction=…';
+  return `${how} in the CLI, or the column choices in the import panel`;
+}
+
+/** The --columns value that reads the first row's cells as names, by position; "…" where a name cannot be written. */
+function namesByPosition(cells: readonly string[], purpose: Purpose): string {
+  const roles = purpose === 'test' ? ['id', 'source', ...cells.slice(2).map(() => 'reference')] : ['id', 'prediction'];
+  return roles.map((role, i) => `${role}=${/^[^,=]+$/.test(cells[i] ?? '') ? cells[i] : '…'}`).join(',');
 }
 
 /**
- * Whether the first row of a CSV/TSV is a header. A row with any known column name is one. A row of only
- * identifier-like ASCII words (no known name) is a header we cannot read: an error, since guessing would
- * turn it into a data row. Anything else is data: TSV then follows the para convention, CSV is an error.
+ * Whether the first row of a CSV/TSV is a header. A row with any known column name is one. A row whose names are
+ * not known but that is a header by evidence (only identifier-like ASCII words, or see looksLikeHeader) is an
+ * error naming the columns and the flags: read as data it would be scored as a sentence. Anything else is data:
+ * TSV then follows the para convention, CSV is an error.
  */
 export function decideHeader(
-  firstRow: readonly unknown[],
+  rows: readonly RawRow[],
   opts: { file: string; format: 'csv' | 'tsv' | 'para'; header: boolean | undefined; columns: ColumnOverrides | undefined; purpose: Purpose },
 ): boolean {
   if (opts.header !== undefined) return opts.header;
   if (opts.format === 'para') return false;
   if (hasOverride(opts.columns)) return true;
-  const cells = firstRow.map(String);
+  const cells = (rows[0]?.cells ?? []).map(String);
   if (cells.some((c) => roleOf(c) !== null)) return true;
-  const found = `(first row: ${quote(cells)})`;
-  if (cells.length >= 2 && cells.every((c) => /^[A-Za-z][A-Za-z0-9_ -]*$/.test(c.trim()))) {
-    fail(opts.file, 1, `the first row looks like a header but no column name is recognised ${found}; ${howToName(opts.purpose)}`);
+  const flags = columnFlags(opts.purpose);
+  const asciiNames = cells.length >= 2 && cells.every((c) => /^[A-Za-z][A-Za-z0-9_ -]*$/.test(c.trim()));
+  if (asciiNames || looksLikeHeader(rows, opts.purpose)) {
+    fail(opts.file, 1, coded('input.unrecognised-header', { columns: cells.join(LIST_SEPARATOR), flag: flags.columns, names: namesByPosition(cells, opts.purpose), header: flags.header }));
   }
   if (opts.format === 'csv') {
     fail(
       opts.file,
       1,
-      `no recognisable header ${found}; ${howToName(opts.purpose)}, or pass {header: false} to read the columns in order as ${
+      `no recognisable header (first row: ${quote(cells)}); ${howToName(opts.purpose)}; or, if the first row is data, say so (${flags.header} no in the CLI, "First row is a header: no" in the import panel) to read the columns in order as ${
         opts.purpose === 'test' ? 'id, source, reference…' : 'id, prediction'
       }`,
     );
@@ -124,12 +142,12 @@ export function resolveColumns(
     let hits = roles.flatMap((r, i) => (r === role ? [i] : []));
     if (hits.length === 0 && fallback) hits = roles.flatMap((r, i) => (r === fallback ? [i] : []));
     if (hits.length > 1) {
-      problem(`cannot tell which column is the ${field}: ${quote(hits.map((i) => names[i]!))} ${hits.length === 2 ? 'both' : 'all'} look like it; pass {${field}: "<column name>"} to choose`);
+      const flag = columnFlags(purpose).columns;
+      problem(`cannot tell which column is the ${field}: ${quote(hits.map((i) => names[i]!))} ${hits.length === 2 ? 'both' : 'all'} look like it; choose one: ${flag} ${field}=<column name> in the CLI, or the column choice in the import panel`);
     }
     return hits[0];
   };
-  const missing = (field: string): never =>
-    problem(`no ${field} column; ${howToName(purpose)}, e.g. {${field === 'reference' ? 'references: ["<column name>"]' : `${field}: "<column name>"`}}`);
+  const missing = (field: string): never => problem(`no ${field} column; ${howToName(purpose)}`);
 
   const id = byRole('id', 'id', overrides?.id) ?? missing('id');
   const used = new Map<number, string>([[id, 'id']]);

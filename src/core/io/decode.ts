@@ -13,6 +13,7 @@ import {
   type TextEncodingName,
 } from './detect-encoding.ts';
 import { capIssues, fail } from './issues.ts';
+import { coded } from '../messages.ts';
 
 export { detectEncoding, ENCODING_LABELS, TEXT_ENCODINGS, type EncodingCandidate, type EncodingDetection, type TextEncodingName };
 export type { ByteError } from './byte-errors.ts';
@@ -104,6 +105,10 @@ export function detectionIssues(detection: EncodingDetection, file: string): Inp
       const tried = decodable.map(sampleOf).join(', or ');
       const u8 = utf8Error ? `; it is not UTF-8 (line ${utf8Error.line}, ${at(utf8Error)})` : '';
       return [{ file, line: null, problem: `cannot tell the encoding: no reading looks like Chinese text (${tried})${u8}; save the file as UTF-8, or ${wayOut(decodable.map((c) => c.encoding))}` }];
+    }
+    case 'utf-32': {
+      const m = coded('input.utf-32', { order: detection.utf32 ?? 'LE' });
+      return [{ file, line: null, problem: m.message, code: m.code, params: m.params }];
     }
     case 'no-candidate': {
       const u8 = utf8Error ? `: it is not UTF-8 (${at(utf8Error)})` : '';

@@ -1,4 +1,5 @@
 import { firstDecodeError, scanUtf8, type ByteError } from './byte-errors.ts';
+import { textDecoder } from './text-decoder.ts';
 import { plausibility, textEvidence, textLikeness, type TextEvidence } from './text-evidence.ts';
 
 /** The encodings a file may be in, in the order they are shown and preferred when they read the same. */
@@ -30,7 +31,8 @@ export interface EncodingCandidate {
  * Chinese clearly better than the rest), utf-8 (valid UTF-8 with enough multi-byte characters, or the only
  * decoding that is not nonsense). Refused (encoding null): bom-invalid, bom-mismatch, invalid-utf8 (UTF-8 but for a
  * few bad sequences: utf8Errors lists them), ambiguous (two plausible readings, or too few characters to tell),
- * implausible (no reading looks like Chinese text), no-candidate (no encoding decodes the bytes).
+ * implausible (no reading looks like Chinese text), no-candidate (no encoding decodes the bytes), utf-32 (UTF-32,
+ * which is not supported: read as UTF-16 it would be text full of NULs).
  */
 export type EncodingVerdict =
   | 'bom'
@@ -42,7 +44,8 @@ export type EncodingVerdict =
   | 'invalid-utf8'
   | 'ambiguous'
   | 'implausible'
-  | 'no-candidate';
+  | 'no-candidate'
+  | 'utf-32';
 
 export interface EncodingDetection {
   encoding: TextEncodingName | null;
@@ -54,6 +57,8 @@ export interface EncodingDetection {
   candidates: EncodingCandidate[];
   /** With invalid-utf8: every invalid sequence. */
   utf8Errors: ByteError[];
+  /** With utf-32: its byte order. */
+  utf32?: 'LE' | 'BE';
 }
 
 export interface DetectOptions {
@@ -87,7 +92,7 @@ export function bomOf(bytes: Uint8Array): { encoding: TextEncodingName; length: 
 /** Decodes strictly; null when the bytes are not valid in this encoding. The BOM, if any, is left to the caller. */
 export function decodeOrNull(bytes: Uint8Array, encoding: TextEncodingName, truncated = false): string | null {
   try {
-    return new TextDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes, { stream: truncated });
+    return textDecoder(encoding, { fatal: true, ignoreBOM: true }).decode(bytes, { stream: truncated });
   } catch {
     return null;
   }
@@ -189,8 +194,32 @@ function hasMultibyte(bytes: Uint8Array, count: number): boolean {
   return false;
 }
 
+/**
+ * UTF-32 by its BOM, or by its shape: every 4-byte unit a code point (at most U+10FFFF), with its high zero bytes
+ * where UTF-16 text would have characters. Checked first: its BOM starts like UTF-16LE's.
+ */
+export function utf32Of(bytes: Uint8Array): 'LE' | 'BE' | null {
+  if (bytes.length < 4 || bytes.length % 4 !== 0) return null;
+  if (bytes[0] === 0xff && bytes[1] === 0xfe && bytes[2] === 0 && bytes[3] === 0) return 'LE';
+  if (bytes[0] === 0 && bytes[1] === 0 && bytes[2] === 0xfe && bytes[3] === 0xff) return 'BE';
+  const units = Math.min(bytes.length, MAX_UTF32_SCAN) >> 2;
+  let le = true;
+  let be = true;
+  for (let u = 0; u < units && (le || be); u++) {
+    const i = u * 4;
+    // A NUL unit (all four bytes zero) is no text in any encoding.
+    const nul = (bytes[i]! | bytes[i + 1]! | bytes[i + 2]! | bytes[i + 3]!) === 0;
+    if (nul || bytes[i + 3] !== 0 || bytes[i + 2]! > 0x10) le = false;
+    if (nul || bytes[i] !== 0 || bytes[i + 1]! > 0x10) be = false;
+  }
+  return le ? 'LE' : be ? 'BE' : null;
+}
+const MAX_UTF32_SCAN = 1 << 16;
+
 export function detectAndDecode(bytes: Uint8Array, options: DetectOptions = {}): DetectedText {
   const truncated = options.truncated ?? false;
+  const utf32 = utf32Of(bytes);
+  if (utf32) return { detection: { encoding: null, verdict: 'utf-32', bom: null, candidates: [], utf8Errors: [], utf32 }, text: null };
   const bom = bomOf(bytes);
   if (bom) return withBom(bytes, bom, truncated);
 

@@ -1,4 +1,5 @@
 import type { InputIssue } from '../types.ts';
+import { visible } from '../visible.ts';
 
 /**
  * Why the ids of a prediction file and a test set disagree, guessed from the ids alone:
@@ -67,7 +68,7 @@ export function examplesOf(testIds: readonly string[], predictionIds: readonly s
 }
 
 function exampleText(s: IdMismatchSummary): string {
-  return s.examples.map((e) => `line ${e.line}: "${e.predictionId}" where the test has "${e.testId}"`).join('; ');
+  return s.examples.map((e) => `line ${e.line}: "${visible(e.predictionId)}" where the test has "${visible(e.testId)}"`).join('; ');
 }
 
 const CAUSE_TEXT: Record<IdMismatchCause, string> = {

@@ -58,7 +58,7 @@ export function readTable(
     cols = resolveColumns(table.keys, purpose, options.columns, file, null);
   } else {
     const format = choice.format as 'csv' | 'tsv' | 'para';
-    header = decideHeader(table.rows[0]!.cells, { file, format, header: options.header, columns: options.columns, purpose });
+    header = decideHeader(table.rows, { file, format, header: options.header, columns: options.columns, purpose });
     if (header) {
       cols = resolveColumns(table.rows[0]!.cells as string[], purpose, options.columns, file, table.rows[0]!.line);
     } else {

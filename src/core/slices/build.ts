@@ -3,6 +3,7 @@ import { lengthSlices } from './length.ts';
 import { seenSlices, type TrainingErrors } from './seen.ts';
 import { errorTypeSlices } from './type.ts';
 import type { SliceItem } from './common.ts';
+import type { CoreData } from '../core-data.ts';
 import { SLICE_FAMILIES, type SliceFamily, type SliceFamilyName } from './types.ts';
 
 /** `--slice length,errors,type,seen` → family names; unknown names throw a RangeError listing the known ones. */
@@ -12,6 +13,11 @@ export function parseSliceList(text: string): SliceFamilyName[] {
     if (!SLICE_FAMILIES.includes(n as SliceFamilyName)) throw new RangeError(`unknown slice "${n}"; known slices: ${SLICE_FAMILIES.join(', ')}`);
   }
   return [...new Set(names)] as SliceFamilyName[];
+}
+
+/** The tables a family reads: error types and seen pairs classify edits (pinyin readings and glyphs). */
+export function sliceCoreData(families: readonly SliceFamilyName[]): CoreData[] {
+  return families.some((f) => f === 'type' || f === 'seen') ? ['readings', 'glyphs'] : [];
 }
 
 /** The requested families over the test set's items; `seen` needs the training file's error pairs. */

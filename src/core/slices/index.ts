@@ -7,4 +7,4 @@ export { errorCountSlices, goldErrorCount } from './errors.ts';
 export { errorTypeSlices, sentenceErrorType } from './type.ts';
 export { seenClass, seenSlices, sentenceSeenClass, trainingErrors, SEEN_CLASSES } from './seen.ts';
 export type { SeenClass, TrainingErrors } from './seen.ts';
-export { buildSlices, parseSliceList } from './build.ts';
+export { buildSlices, parseSliceList, sliceCoreData } from './build.ts';

@@ -8,6 +8,7 @@
  */
 import { detectEncoding, parseEncodingName, TEXT_ENCODINGS, type EncodingDetection, type TextEncodingName } from '../../core/io/index.ts';
 import { detectFormat } from '../../core/io/detect-format.ts';
+import { textDecoder } from '../../core/io/text-decoder.ts';
 
 /** How much of a file the first look reads at least (then up to the end of a line). */
 export const PREVIEW_BYTES = 64 * 1024;
@@ -29,7 +30,7 @@ export interface PreviewText {
  * preview guesses, the real read (core readers) is strict.
  */
 export function previewText(bytes: Uint8Array, encoding: TextEncodingName, minBytes = PREVIEW_BYTES): PreviewText {
-  const decoder = new TextDecoder(encoding);
+  const decoder = textDecoder(encoding);
   let text = '';
   let offset = 0;
   /** Where the text reached minBytes: the preview ends at the first line break from there. */

@@ -2,6 +2,7 @@
  * Renaming a dataset or a system. A system's name is also how its stored runs show it (the report's keys, the
  * run's names, the Eval-GCSC summary), so those follow; per-sentence results are keyed by id and need nothing.
  */
+import { dict } from '../../core/dict.ts';
 import type { Report } from '../../core/report.ts';
 import type { CscStudioDb } from '../../db/schema.ts';
 import type { RunRecord, SystemRecord } from '../../db/types.ts';
@@ -16,8 +17,8 @@ export function checkName(name: string, siblings: readonly string[]): string | E
 
 /** The report with one system key renamed, keeping the systems' order. */
 function renameInReport(report: Report, from: string, to: string): Report {
-  if (!(from in report.systems)) return report;
-  const systems: Report['systems'] = {};
+  if (!Object.hasOwn(report.systems, from)) return report;
+  const systems: Report['systems'] = dict();
   for (const [name, value] of Object.entries(report.systems)) systems[name === from ? to : name] = value;
   return { ...report, systems };
 }

@@ -119,7 +119,7 @@ describe('ambiguous or unknown headers', () => {
       file: 't.tsv',
       line: 1,
       problem:
-        'cannot tell which column is the source: "source", "src" both look like it; pass {source: "<column name>"} to choose (columns found: "id", "source", "src", "reference")',
+        'cannot tell which column is the source: "source", "src" both look like it; choose one: --columns source=<column name> in the CLI, or the column choice in the import panel (columns found: "id", "source", "src", "reference")',
     });
   });
 
@@ -133,13 +133,15 @@ describe('ambiguous or unknown headers', () => {
     expect(issue.problem).toMatch(/^no reference column; name the columns id, source and reference/);
     expect(issue.problem).toMatch(/columns found: "id", "source", "note"/);
     const pred = singleIssue(() => readPredictions(utf8('p.csv', 'id,target\n1,甲\n')));
-    expect(pred.problem).toMatch(/^no prediction column; .*\{prediction: "<column name>"\}.*columns found: "id", "target"/);
+    expect(pred.problem).toMatch(/^no prediction column; .*--pred-columns id=…,prediction=… in the CLI, or the column choices in the import panel.*columns found: "id", "target"/);
+    expect(pred.problem).not.toMatch(/[{}]/); // no library options
   });
 
-  it('refuses a CSV whose first row is not a header, suggesting header: false', () => {
+  it('refuses a CSV whose first row is not a header, naming --test-header no', () => {
     const issue = singleIssue(() => readTestSet(utf8('t.csv', '1,我门,我们\n')));
     expect(issue.line).toBe(1);
-    expect(issue.problem).toMatch(/^no recognisable header \(first row: "1", "我门", "我们"\);.*\{header: false\}/);
+    expect(issue.problem).toMatch(/^no recognisable header \(first row: "1", "我门", "我们"\);.*--test-header no in the CLI, "First row is a header: no" in the import panel/);
+    expect(issue.problem).not.toMatch(/[{}]/);
   });
 
   it('reads a headerless CSV when told so', () => {
@@ -149,7 +151,7 @@ describe('ambiguous or unknown headers', () => {
 
   it('refuses a header-like first row with no known name instead of reading it as data', () => {
     const issue = singleIssue(() => readTestSet(utf8('t.tsv', tsv('key\twrong\tright', '1\t甲\t乙'))));
-    expect(issue.problem).toMatch(/^the first row looks like a header but no column name is recognised \(first row: "key", "wrong", "right"\)/);
+    expect(issue.problem).toMatch(/^the first row looks like a header, but no column name is recognised \(first row: "key", "wrong", "right"\); name the columns: --columns id=key,source=wrong,reference=right in the CLI/);
   });
 
   it('lets header: true force a header', () => {

@@ -220,8 +220,8 @@ describe('readTestSet: format detection', () => {
     expect(issuesOf(() => readTestSet(utf8('t.tsv', tsv), { format: 'xlsx' }))[0]!.problem).toMatch(/unknown format "xlsx"/);
   });
 
-  it('refuses SIGHAN files alone, pointing to readSighanTestSet', () => {
-    expect(issuesOf(() => readTestSet(utf8('in.txt', '(pid=1)\t我门\n')))[0]!.problem).toMatch(/readSighanTestSet/);
+  it('refuses SIGHAN files alone, pointing to --truth', () => {
+    expect(issuesOf(() => readTestSet(utf8('in.txt', '(pid=1)\t我门\n')))[0]!.problem).toMatch(/needs both files: --test INPUT --truth TRUTH in the CLI, or both files in the import panel$/);
     expect(issuesOf(() => readTestSet(utf8('truth.txt', '1, 2, 们\n2, 0\n')))[0]!.problem).toMatch(/SIGHAN truth file/);
   });
 

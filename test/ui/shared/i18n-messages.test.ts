@@ -29,6 +29,8 @@ const SAMPLES: Record<MessageCode, MessageParams> = {
   'input.duplicate-id': { id: 'a', unit: 'record', first: 2 },
   'input.empty-reference-list': { column: 'references' },
   'input.sighan-needs-both': { which: 'truth' },
+  'input.utf-32': { order: 'LE' },
+  'input.unrecognised-header': { columns: '编号, 原句, 正确', flag: '--columns', names: 'id=编号,source=原句,reference=正确', header: '--test-header' },
   'input.no-truth-line': { id: 'A2', file: 'truth.txt' },
   'input.not-in-input': { id: 'A3', file: 'in.txt' },
   'input.not-in-test-set': { id: 'A4', file: 'test.tsv' },

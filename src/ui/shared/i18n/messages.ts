@@ -107,10 +107,15 @@ const ZH: Record<MessageCode, Render> = {
   'input.empty-reference-list': (p) => `参考答案列表（“${str(p, 'column')}”）为空`,
   'input.sighan-needs-both': (p) =>
     `这是${p['which'] === 'input' ? ' SIGHAN 测试输入文件' : ' SIGHAN 答案（truth）文件'}；SIGHAN 测试集需要输入和答案两个文件：请把两个文件一起拖入`,
+  'input.unrecognised-header': (p) =>
+    `第一行像是表头，但没有一个列名能识别（第一行：${listItems(p, 'columns').map((c) => `“${c}”`).join('、')}）；` +
+    `请指明各列：命令行用 ${str(p, 'flag')} ${str(p, 'names')}，或在导入面板中选择各列；` +
+    `如果第一行是数据：命令行用 ${str(p, 'header')} no，或在导入面板中把“第一行是表头”设为“否”`,
   'input.no-truth-line': (p) => `编号“${str(p, 'id')}”在答案文件 ${str(p, 'file')} 中没有对应的行`,
   'input.not-in-input': (p) => `编号“${str(p, 'id')}”不在输入文件 ${str(p, 'file')} 中`,
   'input.not-in-test-set': (p) => `编号“${str(p, 'id')}”不在测试集 ${str(p, 'file')} 中`,
   'input.no-rows': () => '文件中没有数据行',
+  'input.utf-32': (p) => `文件是 UTF-32（${str(p, 'order')}）编码，不支持；请另存为 UTF-8`,
   'input.no-prediction': (p) => `编号“${str(p, 'id')}”没有预测（${str(p, 'file')} 第 ${str(p, 'line')} 行）`,
   'input.line-order-counts': (p) => `按行序对应要求预测与测试集行数相同：测试集有 ${n0(p, 'test')} 行，预测有 ${n0(p, 'predictions')} 行`,
   'input.line-order-ids': (p) =>
