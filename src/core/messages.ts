@@ -94,6 +94,7 @@ export const ENGLISH_MESSAGES = {
   'input.not-in-input': (p: MessageParams) => `id "${str(p, 'id')}" is not in the input file ${str(p, 'file')}`,
   'input.not-in-test-set': (p: MessageParams) => `id "${str(p, 'id')}" is not in the test set ${str(p, 'file')}`,
   'input.no-rows': () => 'the file has no rows',
+  'input.empty-file': () => 'the file is empty: nothing to import',
   // `order`: 'LE' | 'BE'
   'input.utf-32': (p: MessageParams) => `the file is UTF-32 (${str(p, 'order')}), which is not supported; save it as UTF-8`,
   // joining predictions to the test set (io/join.ts)

@@ -101,11 +101,15 @@ export interface InputIssue {
 
 /** Thrown for invalid input; carries every issue found, not just the first. */
 export class InputError extends Error {
+  /** What a message shows: at most MAX_REPORTED_ISSUES, the rest counted in a last line. */
   readonly issues: InputIssue[];
-  constructor(issues: InputIssue[]) {
+  /** Every issue found, uncapped (the page lists and downloads them all). */
+  readonly allIssues: InputIssue[];
+  constructor(issues: InputIssue[], allIssues?: InputIssue[]) {
     super(issues.map(formatIssue).join('\n'));
     this.name = 'InputError';
     this.issues = issues;
+    this.allIssues = allIssues ?? issues;
   }
 }
 

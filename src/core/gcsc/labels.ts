@@ -102,7 +102,7 @@ export function createLabelsJudge(labels: readonly OperationLabel[], fileName: s
         }
         return { correct: label?.correct ?? false };
       });
-      if (problems.length > 0) throw new InputError(capIssues(problems));
+      if (problems.length > 0) throw new InputError(capIssues(problems), problems);
       return answers;
     },
   };

@@ -128,7 +128,8 @@ function decodeAs(bytes: Uint8Array, file: string, encoding: TextEncodingName, t
   const label = ENCODING_LABELS[encoding];
   if (encoding === 'utf-8') {
     const errors = scanUtf8(bytes, start, truncated).errors;
-    throw new InputError(capIssues(errors.map((e) => ({ file, line: e.line, problem: `not valid ${label} (the encoding given) at ${at(e)}` }))));
+    const all = errors.map((e) => ({ file, line: e.line, problem: `not valid ${label} (the encoding given) at ${at(e)}` }));
+    throw new InputError(capIssues(all), all);
   }
   const error = firstDecodeError(bytes, encoding, start, truncated)!;
   fail(file, error.line, `not valid ${label} (the encoding given) at ${at(error)}; later lines were not checked`);

@@ -18,7 +18,7 @@ export class IssueList {
   }
 
   throwIfAny(): void {
-    if (this.issues.length > 0) throw new InputError(capIssues(this.issues));
+    if (this.issues.length > 0) throw new InputError(capIssues(this.issues), this.issues);
   }
 }
 

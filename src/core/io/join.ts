@@ -97,7 +97,7 @@ export function joinPredictions(testSet: TestSet, predictions: Predictions, opti
     const idSummary = summarize(testSet, predictions, items.length, false);
     const lead: IdSummaryIssue = { file: predictions.file, line: null, problem: summaryLine(idSummary), idSummary };
     // The summary is always shown: it takes one of the reported places, the per-row list keeps the rest.
-    throw new InputError([lead, ...capIssues(issues.issues, MAX_REPORTED_ISSUES - 1)]);
+    throw new InputError([lead, ...capIssues(issues.issues, MAX_REPORTED_ISSUES - 1)], [lead, ...issues.issues]);
   }
   issues.throwIfAny();
   return Object.assign(items, { matchedBy: 'id' as const, idMismatches: 0, idSummary: null, warnings: [], codedWarnings: [] });

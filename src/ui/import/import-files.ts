@@ -6,7 +6,7 @@
 import { datasetFingerprint, isIdSummaryIssue, joinPredictions, readPredictions, readSighanTestSet, readTestSet, unequalLengthRows } from '../../core/io/index.ts';
 import type { ColumnOverrides, IdMismatchSummary, InputFile, JoinedItems, ReadOptions } from '../../core/io/index.ts';
 import { roleOf } from '../../core/io/columns.ts';
-import type { CodedMessage } from '../../core/messages.ts';
+import { coded, type CodedMessage } from '../../core/messages.ts';
 import { InputError, type InputDetection, type InputIssue, type Predictions, type TestSet } from '../../core/types.ts';
 import { sniffFile, type Sniffed } from './file-preview.ts';
 import type { ImportBundle } from '../../db/repository.ts';
@@ -113,8 +113,19 @@ function readOptions(file: StagedFile): ReadOptions {
   return options;
 }
 
+/** No bytes, or nothing but a byte-order mark and white space. */
+function isEmpty(file: StagedFile): boolean {
+  if (file.bytes.length > 4096) return false;
+  return new TextDecoder('utf-8', { fatal: false }).decode(file.bytes).replace(/^\uFEFF/, '').trim() === '';
+}
+
+function codedIssue(file: string, message: CodedMessage): InputIssue {
+  return { file, line: null, problem: message.message, code: message.code, params: message.params };
+}
+
 function issuesOf(err: unknown, file: string): InputIssue[] {
-  if (err instanceof InputError) return err.issues;
+  // Every issue, uncapped: the panel lists the first ones and downloads them all.
+  if (err instanceof InputError) return err.allIssues;
   return [{ file, line: null, problem: err instanceof Error ? err.message : String(err) }];
 }
 
@@ -240,6 +251,12 @@ export function validateStaged(
 ): ValidationResult {
   const files = new Map(staged.map((f) => [f.key, outcomeFor(f, cache)]));
   const general: string[] = [];
+  // An empty file is said to be empty, whatever role it has; dropped alone, nothing else needs saying.
+  const empty = staged.filter(isEmpty);
+  for (const f of empty) files.get(f.key)!.issues.push(codedIssue(f.path, coded('input.empty-file')));
+  if (empty.length > 0 && empty.length === staged.length) {
+    return { ok: false, files: staged.map((f) => files.get(f.key)!), general };
+  }
   const active = staged.filter((f) => f.role !== 'ignore');
   const tests = active.filter((f) => f.role === 'test');
   const inputs = active.filter((f) => f.role === 'sighan-input');

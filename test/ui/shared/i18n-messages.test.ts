@@ -35,6 +35,7 @@ const SAMPLES: Record<MessageCode, MessageParams> = {
   'input.not-in-input': { id: 'A3', file: 'in.txt' },
   'input.not-in-test-set': { id: 'A4', file: 'test.tsv' },
   'input.no-rows': {},
+  'input.empty-file': {},
   'input.no-prediction': { id: 'a7', file: 'test.tsv', line: 8 },
   'input.line-order-counts': { test: 64, predictions: 63 },
   'input.labels-need-test-set': {},

@@ -115,6 +115,7 @@ const ZH: Record<MessageCode, Render> = {
   'input.not-in-input': (p) => `编号“${str(p, 'id')}”不在输入文件 ${str(p, 'file')} 中`,
   'input.not-in-test-set': (p) => `编号“${str(p, 'id')}”不在测试集 ${str(p, 'file')} 中`,
   'input.no-rows': () => '文件中没有数据行',
+  'input.empty-file': () => '文件是空的：没有可导入的内容',
   'input.utf-32': (p) => `文件是 UTF-32（${str(p, 'order')}）编码，不支持；请另存为 UTF-8`,
   'input.no-prediction': (p) => `编号“${str(p, 'id')}”没有预测（${str(p, 'file')} 第 ${str(p, 'line')} 行）`,
   'input.line-order-counts': (p) => `按行序对应要求预测与测试集行数相同：测试集有 ${n0(p, 'test')} 行，预测有 ${n0(p, 'predictions')} 行`,
