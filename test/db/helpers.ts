@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { CscStudioDb } from '../../src/db/schema.ts';
 import { Repository } from '../../src/db/repository.ts';
-import { validateStaged, type StagedFile } from '../../src/ui/import/import-files.ts';
+import { validateStaged, type StagedFile } from '../../src/workers/import/import-files.ts';
 import { sampleFiles } from '../../src/sample/sample.ts';
 
 let n = 0;

@@ -5,7 +5,7 @@ import { CscStudioDb, SCHEMA_VERSION, V1_STORES, V2_STORES, V3_STORES } from '..
 import { IdbEmbeddingCache } from '../../src/db/embedding-cache.ts';
 import { Repository } from '../../src/db/repository.ts';
 import { isQuotaError, StorageFullError } from '../../src/db/errors.ts';
-import { validateStaged } from '../../src/ui/import/import-files.ts';
+import { validateStaged } from '../../src/workers/import/import-files.ts';
 import { freshRepo, importSample, sampleStaged, staged } from './helpers.ts';
 
 describe('Repository', () => {

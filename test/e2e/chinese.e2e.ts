@@ -72,6 +72,8 @@ const ALLOWED_PHRASES = [
   // the segmenter's id, commands and file names the text quotes
   'hmm=off', 'csc-studio generate', 'csc-studio eval --ci', 'csc-studio compare', 'csc-studio eval --judge labels:', 'docs/stats.md',
   'tokenizer.json', 'manifest.json', 'optimum', 'id, system, start, end, reference, prediction, label, annotator',
+  // the licences and the works the default model is built from, named in its licence line
+  'CC BY-SA 4.0', 'CC BY-SA 3.0', 'CC-CEDICT', 'sunpinyin-data', 'open-gram', 'dict.txt', 'WordNet 3.0', 'WordNet', 'MIT', 'npm', 'segment',
   // titles of the works cited (they stay in their language)
   'An Introduction to the Bootstrap', 'Statistical significance tests for machine translation evaluation',
   'On some pitfalls in automatic evaluation and significance testing for MT', 'A simple sequentially rejective multiple test procedure',

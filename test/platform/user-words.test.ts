@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, test } from 'vitest';
 import { AppState } from '../../src/ui/app/app-state.svelte.ts';
-import { validateStaged } from '../../src/ui/import/import-files.ts';
+import { validateStaged } from '../../src/workers/import/import-files.ts';
 import { inThreadRunner } from '../../src/workers/run-client.ts';
 import { createRunEnvironment } from '../../src/workers/run-environment.ts';
 import { createNodeJiebaSegmenter } from '../../src/cli/jieba-node.ts';

@@ -19,7 +19,7 @@ import { boundariesFromWords, type Segmenter } from '../../src/core/segment/segm
 import { sampleFiles } from '../../src/sample/sample.ts';
 import { statsInput } from '../../src/ui/compare/stats-input.ts';
 import { compareJson } from '../../src/ui/dashboard/exports.ts';
-import { validateStaged } from '../../src/ui/import/import-files.ts';
+import { validateStaged } from '../../src/workers/import/import-files.ts';
 import { createWorkerStats, mainThreadStats } from '../../src/workers/stats-client.ts';
 import { itemsOf, type StatsInput, type StatsProgress } from '../../src/workers/stats-compute.ts';
 import { createStatsWorkerApi } from '../../src/workers/stats-worker-api.ts';

@@ -13,6 +13,8 @@ import { t } from '../shared/i18n/index.ts';
 import type { RunProgress } from '../../workers/run-job.ts';
 import type { RunRunner } from '../../workers/run-client.ts';
 import type { TypoCheckResult } from '../../core/meta/typo-check.ts';
+import type { ImportOutcome } from '../../workers/staging-api.ts';
+import type { ImportStaging } from '../import/staging.svelte.ts';
 import { ProgressTracker } from '../shared/progress.ts';
 import { executeRun, type RunOutcome } from '../run/run-executor.ts';
 import { Preparation } from '../run/preparation.svelte.ts';
@@ -190,16 +192,31 @@ export class AppState {
   }
 
   async importBundle(bundle: ImportBundle): Promise<boolean> {
-    try {
+    return this.importWith(async () => {
       await this.repo.importBundle(bundle);
+      return { datasetId: bundle.datasetId, systems: bundle.systems.length, name: bundle.dataset?.name ?? '' };
+    });
+  }
+
+  /** The import step's files, validated and stored by its worker (they never come to this thread). */
+  async importStaged(staging: Pick<ImportStaging, 'importValidated'>): Promise<boolean> {
+    return this.importWith(() => staging.importValidated());
+  }
+
+  private async importWith(store: () => Promise<ImportOutcome | null>): Promise<boolean> {
+    let outcome: ImportOutcome | null;
+    try {
+      outcome = await store();
     } catch (err) {
       this.notify('error', this.describeError(err));
       return false;
     }
+    if (!outcome) return false;
     await this.refresh();
-    this.selectDataset(bundle.datasetId);
-    const name = bundle.dataset?.name ?? this.dataset?.name ?? '';
-    this.notify('success', () => t.importer.imported(bundle.systems.length, name), 'run');
+    this.selectDataset(outcome.datasetId);
+    const name = outcome.name || this.dataset?.name || '';
+    const systems = outcome.systems;
+    this.notify('success', () => t.importer.imported(systems, name), 'run');
     return true;
   }
 

@@ -6,7 +6,7 @@ import { glyphTableInfo } from '../../core/errortype/index.ts';
 import { buildConfusion, formatRows, generate, parseSentences, type ConfusionKind, type ConfusionSet, type GeneratedSet, type GenerationResult } from '../../core/generate/index.ts';
 import { readTestSet } from '../../core/io/index.ts';
 import { newId, type ImportBundle } from '../../db/repository.ts';
-import { datasetRecordFor } from './import-files.ts';
+import { datasetRecordFor } from '../../workers/import/import-files.ts';
 import { chars } from '../../core/text.ts';
 import { SAMPLE_ROWS } from '../../sample/sample.ts';
 

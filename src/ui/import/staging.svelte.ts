@@ -1,14 +1,17 @@
 /**
  * The import step's state: files dropped or picked (folders too), the role of each, reading overrides from the
- * column-mapping step, and the validation outcome. Validation runs whenever something changes, reading each file
- * once per set of reading options (typing a system name reads nothing); the bundle is only there when every file
- * read cleanly.
+ * column-mapping step, and the validation outcome. The files' bytes go to the staging worker as soon as they are
+ * picked (staging-api.ts): it guesses their roles, reads and validates them whenever something changes (each file
+ * once per set of reading options; typing a system name reads nothing), and stores the import. The page keeps
+ * names, roles and options only, so reading a large file never blocks it.
  */
 import type { ColumnOverrides } from '../../core/io/index.ts';
-import type { TestRow } from '../../core/types.ts';
 import type { DatasetRecord } from '../../db/types.ts';
+import type { FileRole } from '../../workers/import/import-files.ts';
+import { systemNameFor } from '../../workers/import/import-files.ts';
+import type { ImportOutcome, StagedMeta, StagingApi, ValidationView } from '../../workers/staging-api.ts';
+import { createStagingClient } from '../../workers/staging-client.ts';
 import { isModelFile, type PickedFile } from '../shared/pick.ts';
-import { guessRole, ReadCache, systemNameFor, validateStaged, type FileRole, type StagedFile, type ValidationResult } from './import-files.ts';
 
 /** Files a user never means to import (hidden files, licences, notes). */
 function isNoise(path: string): boolean {
@@ -18,36 +21,102 @@ function isNoise(path: string): boolean {
 
 let counter = 0;
 
-function withoutColumns(f: StagedFile): StagedFile {
+function withoutColumns(f: StagedMeta): StagedMeta {
   const { columns: _columns, ...rest } = f;
   return rest;
 }
 
-export class ImportStaging {
-  files = $state<StagedFile[]>([]);
-  /** Add systems to this stored dataset instead of importing a new one. */
-  target = $state<{ dataset: DatasetRecord; rows: TestRow[]; systemNames: string[] } | null>(null);
-  /** Kept across validations; entries go with their files' bytes. */
-  readonly cache = new ReadCache();
-  result = $derived<ValidationResult | null>(this.files.length === 0 ? null : validateStaged(this.files, this.target ?? undefined, Date.now(), this.cache));
+export type { StagedMeta };
 
-  /** Adds files; each gets a guessed role and, for predictions, a unique system name. Returns how many were added. */
-  add(picked: readonly PickedFile[]): number {
-    const fresh: StagedFile[] = [];
-    for (const p of picked) {
-      if (isNoise(p.path) || isModelFile(p.path)) continue;
-      if (this.files.some((f) => f.path === p.path)) continue;
-      const name = p.path.split('/').pop() ?? p.path;
-      const role = guessRole(name, p.bytes);
-      const taken = [...this.files, ...fresh].map((f) => f.systemName).concat(this.target?.systemNames ?? []);
-      fresh.push({ key: `f${counter++}`, path: p.path, name, bytes: p.bytes, role, systemName: role === 'predictions' ? systemNameFor(p.path, taken) : '' });
-    }
-    this.files = [...this.files, ...fresh];
-    return fresh.length;
+export class ImportStaging {
+  files = $state<StagedMeta[]>([]);
+  /** Add systems to this stored dataset instead of importing a new one. */
+  target = $state<{ dataset: DatasetRecord; systemNames: string[] } | null>(null);
+  /** The latest validation's outcome; null with no files. */
+  result = $state.raw<ValidationView | null>(null);
+  /** A validation is on its way (the result shown may be an older one). */
+  checking = $state(false);
+  /** The worker failed (a crash, a file it no longer holds): what it said. */
+  failure = $state<string | null>(null);
+
+  #generation = 0;
+  #latest: Promise<void> = Promise.resolve();
+
+  /** `database`: the name of the page's database, which an import writes to (read when needed). */
+  constructor(
+    private readonly service: StagingApi = createStagingClient(),
+    private readonly database: () => string = () => '',
+  ) {}
+
+  private get dbName(): string {
+    return this.database();
   }
 
-  private update(key: string, change: (f: StagedFile) => StagedFile): void {
+  /** Adds files; each gets a guessed role and, for predictions, a unique system name. Resolves to how many were added. */
+  async add(picked: readonly PickedFile[]): Promise<number> {
+    const fresh: { key: string; path: string; name: string; bytes: Uint8Array; size: number }[] = [];
+    for (const p of picked) {
+      if (isNoise(p.path) || isModelFile(p.path)) continue;
+      if (this.files.some((f) => f.path === p.path) || fresh.some((f) => f.path === p.path)) continue;
+      // The size is read now: the bytes are then transferred to the worker, and their buffer is gone from here.
+      fresh.push({ key: `f${counter++}`, path: p.path, name: p.path.split('/').pop() ?? p.path, bytes: p.bytes, size: p.bytes.length });
+    }
+    if (fresh.length === 0) return 0;
+    const roles = new Map((await this.service.add(fresh.map(({ key, name, bytes }) => ({ key, name, bytes })))).map((r) => [r.key, r.role]));
+    const added: StagedMeta[] = [];
+    for (const f of fresh) {
+      const role = roles.get(f.key) ?? 'ignore';
+      const taken = [...this.files, ...added].map((x) => x.systemName).concat(this.target?.systemNames ?? []);
+      added.push({ key: f.key, path: f.path, name: f.name, size: f.size, role, systemName: role === 'predictions' ? systemNameFor(f.path, taken) : '' });
+    }
+    this.files = [...this.files, ...added];
+    this.revalidate();
+    return added.length;
+  }
+
+  private update(key: string, change: (f: StagedMeta) => StagedMeta): void {
     this.files = this.files.map((f) => (f.key === key ? change(f) : f));
+    this.revalidate();
+  }
+
+  /** Validates the current files in the worker; an older answer never overwrites a newer one. */
+  private revalidate(): void {
+    const generation = ++this.#generation;
+    if (this.files.length === 0) {
+      this.result = null;
+      this.checking = false;
+      this.#latest = Promise.resolve();
+      return;
+    }
+    this.checking = true;
+    // Plain copies: reactive state cannot be posted to the worker.
+    const files = $state.snapshot(this.files) as StagedMeta[];
+    const target = this.target ? { datasetId: this.target.dataset.id, systemNames: [...this.target.systemNames] } : null;
+    this.#latest = this.service.validate(this.dbName, files, target, Date.now()).then(
+      (result) => {
+        if (generation !== this.#generation) return;
+        this.result = result;
+        this.failure = null;
+        this.checking = false;
+      },
+      (err: unknown) => {
+        if (generation !== this.#generation) return;
+        this.failure = err instanceof Error ? err.message : String(err);
+        this.checking = false;
+      },
+    );
+  }
+
+  /** Resolves once the latest validation has landed (tests; the import waits for it too). */
+  settled(): Promise<void> {
+    return this.#latest;
+  }
+
+  /** Stores what the latest validation found ready; null when nothing was. */
+  async importValidated(): Promise<ImportOutcome | null> {
+    await this.settled();
+    if (!this.result?.ok || this.checking) return null;
+    return this.service.importValidated(this.dbName);
   }
 
   setRole(key: string, role: FileRole): void {
@@ -113,13 +182,20 @@ export class ImportStaging {
 
   remove(key: string): void {
     this.files = this.files.filter((f) => f.key !== key);
+    void this.service.forget([key]);
+    this.revalidate();
   }
 
   clear(): void {
+    const keys = this.files.map((f) => f.key);
     this.files = [];
+    void this.service.forget(keys);
+    this.revalidate();
   }
 
   setTarget(target: ImportStaging['target']): void {
     this.target = target;
+    this.revalidate();
   }
 }
+

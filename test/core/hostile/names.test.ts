@@ -10,7 +10,7 @@ import { evaluate } from '../../../src/core/evaluate.ts';
 import { readPredictions, readTestSet, joinPredictions } from '../../../src/core/io/index.ts';
 import { reportToCsv, reportToMarkdown } from '../../../src/core/format/tables.ts';
 import { renameSystemInRun } from '../../../src/ui/workspace/rename.ts';
-import { validateStaged } from '../../../src/ui/import/import-files.ts';
+import { validateStaged } from '../../../src/workers/import/import-files.ts';
 import { freshRepo, staged } from '../../db/helpers.ts';
 
 const TEST = 'id\tsource\treference\ne1\t请尽块回复。\t请尽快回复。\ne2\t资料已近发出。\t资料已经发出。\nc1\t订单周三发出。\t订单周三发出。\n';

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { AppState } from '../../../src/ui/app/app-state.svelte.ts';
 import { AnnotationState } from '../../../src/ui/annotate/annotation.svelte.ts';
 import { labelsToCsv, majorityToCsv } from '../../../src/ui/annotate/annotation.ts';
-import { validateStaged } from '../../../src/ui/import/import-files.ts';
+import { validateStaged } from '../../../src/workers/import/import-files.ts';
 import { readLabels, createLabelsJudge } from '../../../src/core/gcsc/labels.ts';
 import { runGcsc } from '../../../src/core/gcsc/pipeline.ts';
 import { createNodeJiebaSegmenter } from '../../../src/cli/jieba-node.ts';

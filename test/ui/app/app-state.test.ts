@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, test } from 'vitest';
 import { AppState } from '../../../src/ui/app/app-state.svelte.ts';
 import { ImportStaging } from '../../../src/ui/import/staging.svelte.ts';
-import { validateStaged } from '../../../src/ui/import/import-files.ts';
+import { validateStaged } from '../../../src/workers/import/import-files.ts';
 import { modelRecordFrom, stripTopFolder } from '../../../src/ui/workspace/model-folder.ts';
 import { createNodeJiebaSegmenter } from '../../../src/cli/jieba-node.ts';
 import { inThreadRunner } from '../../../src/workers/run-client.ts';
@@ -155,9 +155,9 @@ describe('ImportStaging', () => {
   const enc = new TextEncoder();
   const file = (path: string, text: string) => ({ path, bytes: enc.encode(text) });
 
-  test('guesses roles, names systems, skips notes and model files, validates as it goes', () => {
+  test('guesses roles, names systems, skips notes and model files, validates as it goes', async () => {
     const s = new ImportStaging();
-    const added = s.add([
+    const added = await s.add([
       file('run/test.tsv', 'id\tsource\treference\na\t我很高心。\t我很高兴。\n'),
       file('run/bert.tsv', 'id\tprediction\na\t我很高兴。\n'),
       file('run/README.md', '# x'),
@@ -165,33 +165,41 @@ describe('ImportStaging', () => {
       file('run/.DS_Store', ''),
     ]);
     expect(added).toBe(2);
-    expect(s.files.map((f) => [f.role, f.systemName])).toEqual([
-      ['test', ''],
-      ['predictions', 'bert'],
+    const size = (text: string) => enc.encode(text).length;
+    expect(s.files.map((f) => [f.role, f.systemName, f.size])).toEqual([
+      ['test', '', size('id\tsource\treference\na\t我很高心。\t我很高兴。\n')],
+      ['predictions', 'bert', size('id\tprediction\na\t我很高兴。\n')],
     ]);
+    await s.settled();
     expect(s.result?.ok).toBe(true);
+    expect(s.result?.systemCount).toBe(1);
     s.setSystemName(s.files[1]!.key, '');
+    await s.settled();
     expect(s.result?.ok).toBe(false);
     s.setSystemName(s.files[1]!.key, 'BERT');
     s.setRole(s.files[1]!.key, 'ignore');
+    await s.settled();
     expect(s.result?.general.join()).toMatch(/no system predictions/);
     s.setRole(s.files[1]!.key, 'predictions');
+    await s.settled();
     expect(s.result?.ok).toBe(true);
     // Adding the same path twice is ignored.
-    expect(s.add([file('run/bert.tsv', 'x')])).toBe(0);
+    expect(await s.add([file('run/bert.tsv', 'x')])).toBe(0);
     s.remove(s.files[1]!.key);
     expect(s.files).toHaveLength(1);
     s.clear();
     expect(s.result).toBeNull();
   });
 
-  test('column overrides, format and header choices reach the reader', () => {
+  test('column overrides, format and header choices reach the reader', async () => {
     const s = new ImportStaging();
-    s.add([file('set.csv', 'key,original,gold\na,我很高心。,我很高兴。\n'), file('p.tsv', 'id\tprediction\na\t我很高兴。\n')]);
+    await s.add([file('set.csv', 'key,original,gold\na,我很高心。,我很高兴。\n'), file('p.tsv', 'id\tprediction\na\t我很高兴。\n')]);
     const key = s.files[0]!.key;
     expect(s.files[0]!.role).toBe('test');
+    await s.settled();
     expect(s.result?.files[0]!.mappingHelps).toBe(true);
     s.setColumn(key, 'id', 'key');
+    await s.settled();
     expect(s.result?.ok).toBe(true);
     s.setColumn(key, 'references', 'gold');
     expect(s.files[0]!.columns).toEqual({ id: 'key', references: ['gold'] });
@@ -199,6 +207,7 @@ describe('ImportStaging', () => {
     s.setColumn(key, 'id', undefined);
     expect(s.files[0]!.columns).toBeUndefined();
     s.setFormat(key, 'tsv');
+    await s.settled();
     expect(s.result?.ok).toBe(false);
     s.setFormat(key, undefined);
     s.setHeader(key, false);
@@ -207,6 +216,28 @@ describe('ImportStaging', () => {
     expect('header' in s.files[0]!).toBe(false);
     s.setMatchByLineOrder(s.files[1]!.key, true);
     expect(s.files[1]!.matchByLineOrder).toBe(true);
+  });
+
+  test('an older validation never overwrites a newer one, and the import stores what the newest found', async () => {
+    const repo = freshRepo();
+    const app = new AppState(repo, platform, memoryStorage());
+    await app.load();
+    const s = new ImportStaging(undefined, () => repo.db.name);
+    await s.add([file('t.tsv', 'id\tsource\treference\na\t我很高心。\t我很高兴。\n'), file('p.tsv', 'id\tprediction\na\t我很高兴。\n')]);
+    s.setSystemName(s.files[1]!.key, 'first');
+    s.setSystemName(s.files[1]!.key, 'second');
+    await s.settled();
+    expect(await app.importStaged(s)).toBe(true);
+    expect(app.datasetSystems.map((x) => x.name)).toEqual(['second']);
+    expect(app.notice?.next).toBe('run');
+    // Adding a system to the stored dataset: its rows are read where the files are.
+    const more = new ImportStaging(undefined, () => repo.db.name);
+    more.setTarget({ dataset: app.dataset!, systemNames: ['second'] });
+    await more.add([file('q.tsv', 'id\tprediction\na\t我很高心。\n')]);
+    await more.settled();
+    expect(more.result?.ok).toBe(true);
+    expect(await app.importStaged(more)).toBe(true);
+    expect(app.datasetSystems.map((x) => x.name).sort()).toEqual(['q', 'second']);
   });
 });
 

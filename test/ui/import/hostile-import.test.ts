@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { issueText } from '../../../src/ui/shared/i18n/messages.ts';
-import { validateStaged, type StagedFile } from '../../../src/ui/import/import-files.ts';
-import { previewText } from '../../../src/ui/import/file-preview.ts';
+import { validateStaged, type StagedFile } from '../../../src/workers/import/import-files.ts';
+import { previewText } from '../../../src/workers/import/file-preview.ts';
 
 let n = 0;
 const enc = (text: string) => new TextEncoder().encode(text);

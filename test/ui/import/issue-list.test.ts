@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { validateStaged } from '../../../src/ui/import/import-files.ts';
+import { validateStaged } from '../../../src/workers/import/import-files.ts';
 import { issueKinds, issuesCsv } from '../../../src/ui/import/issue-list.ts';
 import { MAX_REPORTED_ISSUES } from '../../../src/core/io/index.ts';
 import { staged } from '../../db/helpers.ts';

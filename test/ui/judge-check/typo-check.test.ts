@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { createNodeJiebaSegmenter } from '../../../src/cli/jieba-node.ts';
 import { loadOnnxNodeRuntime } from '../../../src/cli/onnx-node-runtime.ts';
 import { AppState } from '../../../src/ui/app/app-state.svelte.ts';
-import { validateStaged } from '../../../src/ui/import/import-files.ts';
+import { validateStaged } from '../../../src/workers/import/import-files.ts';
 import { typoJudges } from '../../../src/ui/judge-check/typo-judges.ts';
 import { inThreadRunner } from '../../../src/workers/run-client.ts';
 import { createRunEnvironment } from '../../../src/workers/run-environment.ts';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, test } from 'vitest';
 import { AppState } from '../../../src/ui/app/app-state.svelte.ts';
-import { validateStaged } from '../../../src/ui/import/import-files.ts';
+import { validateStaged } from '../../../src/workers/import/import-files.ts';
 import { generatedBundle, runGenerator, uniqueName } from '../../../src/ui/import/generate-form.ts';
 import { checkName, renameSystemInRun } from '../../../src/ui/workspace/rename.ts';
 import { createNodeJiebaSegmenter } from '../../../src/cli/jieba-node.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ReadCache, validateStaged } from '../../../src/ui/import/import-files.ts';
+import { ReadCache, validateStaged } from '../../../src/workers/import/import-files.ts';
 import { staged } from '../../db/helpers.ts';
 
 const TEST = 'id\tsource\treference\nt1\t我门\t我们\nt2\t他们\t他们\nt3\t天汽\t天气\n';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { guessRole, headerNames, systemNameFor, validateStaged } from '../../../src/ui/import/import-files.ts';
+import { guessRole, headerNames, systemNameFor, validateStaged } from '../../../src/workers/import/import-files.ts';
 import { staged } from '../../db/helpers.ts';
 import { CONSTRUCTED_ROWS, constructedPredictions, constructedSighanPair } from '../../fixtures/constructed.ts';
 import { SAMPLE_ROWS, sampleFiles } from '../../../src/sample/sample.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { guessEncoding, PREVIEW_BYTES, previewText, sniffFile } from '../../../src/ui/import/file-preview.ts';
-import { guessRole, headerNames } from '../../../src/ui/import/import-files.ts';
+import { guessEncoding, PREVIEW_BYTES, previewText, sniffFile } from '../../../src/workers/import/file-preview.ts';
+import { guessRole, headerNames } from '../../../src/workers/import/import-files.ts';
 
 const enc = new TextEncoder();
 
