@@ -237,7 +237,8 @@ describe('CSC Studio in the browser', () => {
       if (typeof value === 'number') expect(Math.abs((got.systems['synth-llm']!['gcsc']![key] as number) - value), key).toBeLessThanOrEqual(0.5);
     }
     await tab(page, 'Workspace');
-    await expect.poll(() => page.getByText(/cached embeddings?\./).textContent()).not.toMatch(/^0 /);
+    // The cache is written a few seconds after the run (AFTER_JOB_DELAY_MS), and the tab's figures follow it.
+    await expect.poll(() => page.getByText(/cached embeddings?\./).textContent(), { timeout: 30_000 }).not.toMatch(/^0 /);
   });
 
   it('exports the workspace and imports it into a fresh browser', async () => {
