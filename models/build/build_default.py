@@ -57,15 +57,23 @@ CFG = {
     'sense_max_words': 60,         # a sense shared by more words is too generic to link them
     'sense_full_words': 6,         # up to this many other words, each link has full weight
     'sense_edge_beta': 0.5,        # retrofitting pull along a shared-sense edge
-    'heldout_synonyms': 0.2,
+    'proper_reading_factor': 0.5,  # sense weights of a proper-noun reading when the word also has a common one
+    'heldout_synonyms': 0.2,       # share of Pangu pairs kept out of retrofitting to measure the vectors
     'wordnet_cap': 40,             # an English word glossing more Chinese words than this is too generic
     'wordnet_syn_beta': 0.3,       # retrofitting pull along a WordNet synonym edge
     'wordnet_syn_min_sense': 0.999,  # synonyms carried only through senses of at least this weight (1/sqrt(k) for sense k)
     'wordnet_also_see': True,      # also link the words of WordNet "also see" synsets (adjectives, verbs)
     'antonym_margin': 0.0,         # counter-fitting: antonyms end at or below this cosine
-    'cohyponym_margin': 0.3,       # ... and co-hyponyms (first senses only) at or below this
+    'cohyponym_margin': 0.3,       # ... and co-hyponyms at or below this
+    'cohyponym_min_sense': 0.999,  # co-hyponyms and cousins: only between senses of at least this weight
+    'cousin_margin': 1.0,          # ... cousins and aunt / niece (bus, subway train) at or below this (1: a check only)
+    'cousin_family_cap': 80,       # a hypernym's children and grandchildren: more, and it is too general
     'antonym_step': 0.5,
-    'antonym_iters': 30,       # share of Pangu pairs kept out of retrofitting to measure the vectors
+    'antonym_iters': 60,
+    'minimal_pair_min_sense': 0.7,  # minimal-pair senses: the first two senses of each word
+    'minimal_pair_margin': 0.3,    # counter-fitting margin of minimal-pair senses (older / younger brother)
+    'attract_weight': 1.0,         # counter-fitting: pull of a synonym edge ...
+    'attract_margin': 0.6,         # ... while its cosine is under this
     'dist_dims': 100,              # SVD of the bigram PPMI matrix
     'sem_dims': 128,               # final semantic dimensions (int8 table)
     'id_dims': 64,                 # hashed identity directions
@@ -75,6 +83,7 @@ CFG = {
     'retrofit_alpha': 1.0,         # pull towards the original vector
     'retrofit_beta': 1.0,          # pull towards each neighbour
     'sif_a': 1e-3,                 # word weight: frequency at which it is one half
+    'sif_a_content': 1e-2,         # ... for nouns and adjectives
     'id_share': 0.15,              # identity share of a word's squared norm
     'id_share_char': 0.5,          # ... of a single character (often a bound morpheme: its meaning is less sure)
     'id_share_exact': 0.5,         # ... of numerals, time words and proper names
@@ -103,6 +112,8 @@ NUM_PREFIXES = ['第', '周', '星期', '礼拜', '初', '每']
 TIME_POS = {'t', 'tg'}
 TIME_UNIT_CHARS = set('天年月日周期点午晚早夜晨春夏秋冬季节号礼拜宵旬钟') | NUMERAL_CHARS
 NAME_POS = {'nr', 'ns', 'nt', 'nz', 'nrt', 'nrfg'}
+# nouns, adjectives and distinguishing words (jieba tags): their weight falls with frequency on a gentler curve
+CONTENT_POS = {'n', 'ng', 'nr', 'ns', 'nt', 'nz', 'nrt', 'nrfg', 'vn', 'an', 'a', 'ag', 'b', 's'}
 PUNCT_EXTRA = set('。，、；：？！“”‘’（）《》〈〉【】〔〕—…·「」『』～﹏￥')
 ENGLISH_NUMBER_WORDS = set('''zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
 seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred thousand million billion
@@ -306,7 +317,23 @@ def load_wordnet(folder: str = '/usr/share/wordnet'):
     antonyms = {tuple(sorted(p)) for p in antonyms}
     synonyms = {tuple(sorted(p)) for p in synonyms} - antonyms
     sisters = sisters - synonyms - antonyms
-    return sorted(antonyms), sorted(synonyms), sorted(sisters)
+    # kinds of one kind at one remove: cousins (bus and tram's kinds) and aunt / niece (bus and subway train, under
+    # public transport and train), below a hypernym whose two levels hold a family small enough to be specific
+    cousins = set()
+    for grand in sorted(children):
+        kids = children[grand]
+        grandkids = [(k, g) for k in kids for g in children.get(k, [])]
+        if not grandkids or len(kids) + len(grandkids) > CFG['cousin_family_cap']:
+            continue
+        related = [(k2, g) for k, g in grandkids for k2 in kids if k2 != k]                 # aunt / niece
+        related += [(g1, g2) for x, (k1, g1) in enumerate(grandkids) for (k2, g2) in grandkids[x + 1:] if k1 != k2]
+        for x, y in related:
+            for a in synsets[x][0]:
+                for b in synsets[y][0]:
+                    if a != b:
+                        cousins.add(tuple(sorted((a, b))))
+    cousins = cousins - synonyms - antonyms - sisters
+    return sorted(antonyms), sorted(synonyms), sorted(sisters), sorted(cousins)
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -329,15 +356,22 @@ NEG_GLOSS = re.compile(r"\b(not|no|non|un|never|without|cannot|can't|don't|isn't
 
 
 def gloss_info(entries):
-    """terms (weighted), variant targets and 'same as' targets for one headword."""
+    """terms (weighted), variant targets and 'same as' targets for one headword.
+
+    A headword's readings are separate entries (告诉 gao4su4 "to press charges", gao4su5 "to tell"; 便宜 bian4yi2
+    "convenient", pian2yi5 "cheap"), in no order of use, so each reading's senses are weighted from its own first
+    sense (1/sqrt(k) for its k-th sense). Proper-noun readings (大学 "the Great Learning", 时代 "Time" magazine) of a
+    word that also has a common reading come after the common ones and count half."""
     terms: dict[str, float] = defaultdict(float)
     variants, sames = [], []
-    proper = []
+    proper = [pinyin[:1].isupper() for pinyin, _ in entries]
     keys = []
-    k = 0
     first_sense = None
-    for pinyin, senses in entries:
-        proper.append(pinyin[:1].isupper())
+    has_common = not all(proper)
+    ordered = [e for e in entries if not e[0][:1].isupper()] + [e for e in entries if e[0][:1].isupper()]
+    for pinyin, senses in ordered:
+        k = 0
+        entry_factor = CFG['proper_reading_factor'] if has_common and pinyin[:1].isupper() else 1.0
         for sense in senses:
             s = sense.strip()
             if not s or s.startswith('CL:'):
@@ -359,8 +393,10 @@ def gloss_info(entries):
             if first_sense is None:
                 first_sense = clean
             k += 1
-            wt = 1.0 / math.sqrt(k)
-            for part in clean.split(';'):
+            wt = entry_factor / math.sqrt(k)
+            # "see 看到[kan4 dao4]" is a cross-reference, not the sense "to see"
+            xref = bool(refs) and re.match(r'(see|cf\.?)\b', low) is not None
+            for part in ([] if xref else clean.split(';')):
                 key = sense_key(part)
                 if key:
                     keys.append((key, wt))
@@ -377,13 +413,23 @@ def gloss_info(entries):
 PAREN = re.compile(r'\([^)]*\)')
 
 
+# A whole sense made of one of these says nothing about meaning ("CL", "abbr.", "variant", a lone placeholder).
+KEY_STOP = set('cl abbr variant sb sth one oneself someone something etc e g eg ie pr lit fig bound form'.split())
+# Placeholders of a sense ("to pass on to sb", "to take sth back"): dropped, so the sense matches its bare verb.
+PLACEHOLDER = re.compile(r"\b(sb|sth|sb's|sth's|one's|oneself|someone|something|somebody)\b")
+
+
 def sense_key(part: str) -> str | None:
-    """A whole sense as a phrase ("at once", "cheap", "to praise" -> "praise"): words sharing one are near-synonyms."""
+    """A whole sense as a phrase ("at once", "cheap", "to praise" -> "praise"; "very"; "to pass on to sb" ->
+    "pass on"): words sharing one are near-synonyms. Function words are kept when they are the whole sense
+    ("very", "together", "often"): that is the sense."""
     p = PAREN.sub(' ', part)
+    p = PLACEHOLDER.sub(' ', p)
     p = re.sub(r"[^a-z' -]", ' ', p)
     p = re.sub(r'\s+', ' ', p).strip()
     p = re.sub(r'^(to|a|an|the|be) ', '', p)
-    if not p or len(p) > 32 or p in STOP:
+    p = re.sub(r' (to|for|with|of|on|at|from|into|about|by)$', '', p) if ' ' in p else p
+    if not p or len(p) > 32 or p in KEY_STOP:
         return None
     return ' '.join(stem(t) for t in p.split())
 
@@ -409,7 +455,7 @@ def main() -> None:
     if args.stage2:
         z = np.load(os.path.join(args.work, 'vectors.npz'), allow_pickle=True)
         write_model(args, list(z['vocab']), list(z['scores']), z['semr'], z['has_vec'], z['probs'], z['is_num'], z['is_name'],
-                    z['is_time'], z['is_neg'], z['is_p'], z['canon'])
+                    z['is_time'], z['is_neg'], z['is_p'], z['canon'], z['is_content'])
         log('written (stage 2 only)')
         return
 
@@ -535,7 +581,9 @@ def main() -> None:
     # time words that name a date, a day, a part of the day or a season (今天, 早上, 星期一), not 正在 or 现在
     is_time = np.array([pos_of[i] in TIME_POS and any(c in TIME_UNIT_CHARS for c in t) for i, t in enumerate(vocab)])
     is_neg = np.array([t in NEGATORS for t in vocab])
-    log(f'classes: {is_num.sum()} numeral, {is_name.sum()} name, {is_time.sum()} time, {is_neg.sum()} negator, {is_p.sum()} punctuation')
+    is_content = np.array([pos_of[i] in CONTENT_POS and not is_p[i] for i in range(V)])
+    log(f'classes: {is_num.sum()} numeral, {is_name.sum()} name, {is_time.sum()} time, {is_neg.sum()} negator, {is_p.sum()} punctuation, '
+        f'{is_content.sum()} nouns and adjectives')
 
     # ---------------- gloss vectors ----------------
     term_index: dict[str, int] = {}
@@ -596,7 +644,7 @@ def main() -> None:
     log(f'shared-sense edges: {len(sense_edges)}')
 
     # WordNet relations carried over through whole-sense glosses: x expresses "wide", y expresses "narrow"
-    wn_ant, wn_syn, wn_sis = load_wordnet()
+    wn_ant, wn_syn, wn_sis, wn_cousins = load_wordnet()
     word_keys = defaultdict(set)
     for key, members in key_words.items():
         for i, _ in members:
@@ -622,9 +670,13 @@ def main() -> None:
     ant_pairs = carried(wn_ant, CFG['wordnet_cap'])
     # synonyms only between the words' first senses: English polysemy would link unrelated words otherwise
     wn_syn_edges = carried(wn_syn, CFG['wordnet_cap'], min_w=CFG['wordnet_syn_min_sense'])
-    sister_pairs = carried(wn_sis, CFG['wordnet_cap'], min_w=0.999)
+    sister_pairs = carried(wn_sis, CFG['wordnet_cap'], min_w=CFG['cohyponym_min_sense'])
     log(f'WordNet: {len(wn_sis)} English co-hyponym pairs -> {len(sister_pairs)} Chinese (first senses)')
     log(f'WordNet: {len(wn_ant)} English antonym pairs -> {len(ant_pairs)} Chinese; {len(wn_syn)} synonym pairs -> {len(wn_syn_edges)} Chinese')
+    contrast_pairs = minimal_pairs(key_words, word_keys, wn_ant, wn_sis)
+    cousin_pairs = carried(wn_cousins, CFG['wordnet_cap'], min_w=CFG['cohyponym_min_sense'])
+    log(f'WordNet: {len(wn_cousins)} English cousin / aunt-niece pairs -> {len(cousin_pairs)} Chinese')
+    log(f'minimal-pair senses ("older brother" / "younger brother"): {len(contrast_pairs)} Chinese pairs')
 
     # ---------------- distributional vectors ----------------
     sp_to_vocab = np.full(max(sp_words) + 1, -1, np.int64)
@@ -754,23 +806,60 @@ def main() -> None:
     proj = Vt[:CFG['sem_dims']].T
     semr = unit(sem @ proj)
     semr[~has_vec] = 0
-    word_pair_check(semr, vocab, index, syn_test, probs, rng)
-    semr = counter_fit(semr, ant_pairs, canon, vocab, CFG['antonym_margin'])
-    semr = counter_fit(semr, sister_pairs, canon, vocab, CFG['cohyponym_margin'])
-    word_pair_check(semr, vocab, index, syn_test, probs, rng)
+    # Contrast pairs (antonyms; co-hyponyms and minimal-pair senses) split by the same kind of hash as the Pangu
+    # pairs: the held-out ones are never counter-fitted and measure the vectors (and make the calibration's ant and
+    # cohyp categories). A pair the retrofitting links as synonyms is not pushed apart.
+    def split_contrast(pairs):
+        pairs = [(int(canon[i]), int(canon[j]), w, heldout(vocab[i], vocab[j])) for i, j, w in pairs if canon[i] != canon[j]]
+        if not pairs:
+            return [], [], 0
+        linked = np.asarray(W[[p_[0] for p_ in pairs], [p_[1] for p_ in pairs]]).ravel() > 0
+        train = [(i, j, w) for (i, j, w, h), l_ in zip(pairs, linked) if not h and not l_]
+        test = [(i, j, w) for (i, j, w, h), l_ in zip(pairs, linked) if h and not l_]
+        return train, test, int(linked.sum())
+
+    ant_train, ant_test, ant_dropped = split_contrast(ant_pairs)
+    cohyp_train, cohyp_test, cohyp_dropped = split_contrast(sister_pairs)
+    mp_train, mp_test, mp_dropped = split_contrast([(i, j, w) for i, j, w, _ in contrast_pairs])
+    log(f'contrast pairs (train / held out / dropped as synonyms): antonyms {len(ant_train)} / {len(ant_test)} / {ant_dropped}, '
+        f'co-hyponyms {len(cohyp_train)} / {len(cohyp_test)} / {cohyp_dropped}, minimal pairs {len(mp_train)} / {len(mp_test)} / {mp_dropped}')
+    checks = {'ant': ant_test, 'cohyp': cohyp_test, 'minimal': mp_test}
+    if CFG['cousin_margin'] < 1:
+        cousin_train, cousin_test, cousin_dropped = split_contrast(cousin_pairs)
+        log(f'contrast pairs (train / held out / dropped as synonyms): cousins {len(cousin_train)} / {len(cousin_test)} / {cousin_dropped}')
+    else:
+        # not fitted (as many pairs again as all the others, and no better on the checks): all held out, a check
+        cousin_train, cousin_test, _ = split_contrast([cousin_pairs[k] for k in range(0, len(cousin_pairs), 5)])
+        cousin_test += cousin_train
+        cousin_train = []
+    checks['cousin'] = cousin_test
+    word_pair_check(semr, vocab, index, syn_test, probs, rng, checks)
+    repel = [(i, j, w, CFG['antonym_margin']) for i, j, w in ant_train] + \
+            [(i, j, w, CFG['cohyponym_margin']) for i, j, w in cohyp_train] + \
+            [(i, j, w, CFG['minimal_pair_margin']) for i, j, w in mp_train] + \
+            [(i, j, w, CFG['cousin_margin']) for i, j, w in cousin_train]
+    Wc = W.tocoo()
+    upper = Wc.row < Wc.col
+    attract = list(zip(Wc.row[upper].tolist(), Wc.col[upper].tolist(), np.minimum(Wc.data[upper], 1.0).tolist()))
+    semr = counter_fit(semr, repel, attract, canon)
+    word_pair_check(semr, vocab, index, syn_test, probs, rng, checks)
+    write_heldout(args.work, vocab, syn_test, checks)
     log(f'semantic vectors: {has_vec.sum()} tokens, {CFG["sem_dims"]} dims, energy kept {float((S[:CFG["sem_dims"]]**2).sum() / (S**2).sum()):.3f}')
 
     np.savez(os.path.join(args.work, 'vectors.npz'), vocab=np.array(vocab, dtype=object), scores=np.array(scores), semr=semr,
-             has_vec=has_vec, probs=probs, is_num=is_num, is_name=is_name, is_time=is_time, is_neg=is_neg, is_p=is_p,
+             has_vec=has_vec, probs=probs, is_num=is_num, is_name=is_name, is_time=is_time, is_neg=is_neg, is_p=is_p, is_content=is_content,
              canon=canon, allow_pickle=True)
-    write_model(args, vocab, scores, semr, has_vec, probs, is_num, is_name, is_time, is_neg, is_p, canon)
+    write_model(args, vocab, scores, semr, has_vec, probs, is_num, is_name, is_time, is_neg, is_p, canon, is_content)
 
 
-def write_model(args, vocab, scores, semr, has_vec, probs, is_num, is_name, is_time, is_neg, is_p, canon):
+def write_model(args, vocab, scores, semr, has_vec, probs, is_num, is_name, is_time, is_neg, is_p, canon, is_content):
     """Per-token coefficients, the graph and the tokenizer (the fast second stage)."""
     V = len(vocab)
     index = {t: i for i, t in enumerate(vocab)}
-    weight = 1.0 / (1.0 + (probs / CFG['sif_a']) ** CFG['sif_power'])
+    # Frequent words weigh less (function words ~0), but nouns and adjectives on a gentler curve: swapping one noun
+    # for another changes what the sentence is about however common both are (问题 -> 国家).
+    sif_a = np.where(is_content, CFG['sif_a_content'], CFG['sif_a'])
+    weight = 1.0 / (1.0 + (probs / sif_a) ** CFG['sif_power'])
     # a variant spelling takes its canonical word's vector (counter-fitting moved only canonical rows) and weight
     semr = semr[canon]
     has_vec = has_vec[canon]
@@ -825,40 +914,141 @@ def write_model(args, vocab, scores, semr, has_vec, probs, is_num, is_name, is_t
     log('written')
 
 
-def counter_fit(semr, ant_pairs, canon, vocab, margin):
-    """Pushes antonyms apart (Mrkšić et al. 2016, the antonym-repel term): no antonym pair keeps a cosine above the
-    margin. Distributional and gloss vectors put antonyms close (they share contexts and gloss topics)."""
-    if not ant_pairs:
+def comparative_bases(t: str) -> list:
+    """Possible base forms of a comparative or superlative adjective (older -> old, bigger -> big, happier -> happy)."""
+    for suf in ('est', 'er'):
+        if t.endswith(suf) and len(t) > len(suf) + 2:
+            base = t[:-len(suf)]
+            out = [base, base + 'e']
+            if len(base) > 2 and base[-1] == base[-2]:
+                out.append(base[:-1])
+            if base.endswith('i'):
+                out.append(base[:-1] + 'y')
+            return [suf] + out
+    return []
+
+
+def minimal_pairs(key_words, word_keys, wn_ant, wn_sis):
+    """Words whose main senses differ in one word only, where that word is contrastive: a WordNet antonym (older /
+    younger brother, left / right hand, look back / look forward), another number, day or month (every day / every
+    month), or a WordNet co-hyponym in the modifier of a two-word noun phrase (summer / winter holiday). CC-CEDICT
+    glosses such words alike, so the gloss vectors put them together; they are kinds of one thing, not synonyms,
+    and are counter-fitted like co-hyponyms. Returns (i, j, weight, kind) with kind 'ant' or 'sis'."""
+    ant = {tuple(sorted(p)) for p in wn_ant if ' ' not in p[0] and ' ' not in p[1]}
+    numbers = sorted(ENGLISH_NUMBER_WORDS)
+    for x in range(len(numbers)):
+        for y in range(x + 1, len(numbers)):
+            ant.add((numbers[x], numbers[y]))
+    sis = {tuple(sorted(p)) for p in wn_sis if ' ' not in p[0] and ' ' not in p[1]}
+
+    def relation(ta, tb):
+        pairs = [(ta, tb)]
+        ba, bb = comparative_bases(ta), comparative_bases(tb)
+        if ba and bb and ba[0] == bb[0]:
+            pairs += [(x, y) for x in ba[1:] for y in bb[1:]]
+        for x, y in pairs:
+            if tuple(sorted((x, y))) in ant:
+                return 'ant'
+        for x, y in pairs:
+            if tuple(sorted((x, y))) in sis:
+                return 'sis'
+        return None
+
+    min_w = CFG['minimal_pair_min_sense']
+    slots = defaultdict(list)   # key with one word blanked -> (word, key)
+    for key in sorted(key_words):
+        toks = key.split()
+        if not 2 <= len(toks) <= 4:
+            continue
+        for p in range(len(toks)):
+            slots[(p, len(toks), ' '.join(toks[:p] + ['*'] + toks[p + 1:]))].append((toks[p], key))
+    out = {}
+    for (p, n, _), fills in sorted(slots.items()):
+        if len(fills) < 2 or len(fills) > CFG['wordnet_cap']:
+            continue
+        for x in range(len(fills)):
+            for y in range(x + 1, len(fills)):
+                (ta, ka), (tb, kb) = fills[x], fills[y]
+                kind = relation(ta, tb) if ta != tb else None
+                if kind is None or kind == 'sis' and not (n == 2 and p == 0):
+                    continue
+                for i, wi in key_words[ka]:
+                    for j, wj in key_words[kb]:
+                        if wi < min_w or wj < min_w or i == j or word_keys[i] & word_keys[j]:
+                            continue
+                        pr = (min(i, j), max(i, j))
+                        if pr not in out or out[pr][0] < wi * wj:
+                            out[pr] = (wi * wj, kind)
+    return sorted((i, j, w, kind) for (i, j), (w, kind) in out.items())
+
+
+def counter_fit(semr, repel, attract, canon):
+    """Counter-fitting (Mrkšić et al. 2016): pushes contrast pairs (i, j, weight, margin) apart until their cosine is at
+    most the margin (antonyms 0, co-hyponyms 0.3) and pulls the retrofitting's synonym pairs (i, j, weight) back
+    together while their cosine is under `attract_margin`, so that a synonym caught between two repelled words is
+    not dragged along. Each word moves by the mean of its pushes and pulls, so hubs do not collapse. Distributional
+    and gloss vectors put antonyms and co-hyponyms close (they share contexts and gloss topics)."""
+    if not repel:
         return semr
-    r = np.array([canon[i] for i, _, _ in ant_pairs])
-    c = np.array([canon[j] for _, j, _ in ant_pairs])
-    w = np.array([w for _, _, w in ant_pairs])
-    keep = r != c
-    r, c, w = r[keep], c[keep], w[keep]
-    v = semr.copy()
+    r = np.array([i for i, _, _, _ in repel])
+    c = np.array([j for _, j, _, _ in repel])
+    w = np.array([x for _, _, x, _ in repel], np.float32)
+    m = np.array([x for _, _, _, x in repel], np.float32)
+    v = semr.astype(np.float32)
     has = np.linalg.norm(v, axis=1) > 0
-    ok = has[r] & has[c]
-    r, c, w = r[ok], c[ok], w[ok]
+    ok = has[r] & has[c] & (r != c)
+    r, c, w, m = r[ok], c[ok], w[ok], m[ok]
+    ar = np.array([i for i, _, _ in attract], np.int64)
+    ac = np.array([j for _, j, _ in attract], np.int64)
+    aw = (np.array([x for _, _, x in attract]) * CFG['attract_weight']).astype(np.float32)
+    aok = (ar != ac) & has[ar] & has[ac]
+    ar, ac, aw = ar[aok], ac[aok], aw[aok]
     eta = CFG['antonym_step']
-    before = float((v[r] * v[c]).sum(axis=1).mean())
     n_nodes = len(v)
-    deg = np.bincount(np.concatenate([r, c]), minlength=n_nodes).astype(np.float64)
+    before = float((v[r] * v[c]).sum(axis=1).mean())
+    abefore = float((v[ar] * v[ac]).sum(axis=1).mean()) if len(ar) else 0.0
+    deg = np.bincount(np.concatenate([r, c]), minlength=n_nodes).astype(np.float32)
+    adeg = np.bincount(np.concatenate([ar, ac]), minlength=n_nodes).astype(np.float32)
     for _ in range(CFG['antonym_iters']):
         cos = (v[r] * v[c]).sum(axis=1)
-        viol = np.maximum(cos - margin, 0) * w
+        viol = np.maximum(cos - m, 0) * w
         A = sp.csr_matrix((np.concatenate([viol, viol]), (np.concatenate([r, c]), np.concatenate([c, r]))), shape=(n_nodes, n_nodes))
-        g = (A @ v) / np.maximum(deg, 1)[:, None]  # mean push per word, so hubs do not collapse
+        g = (A @ v) / np.maximum(deg, 1)[:, None]  # mean push per word
+        if len(ar) and CFG['attract_weight'] > 0:
+            acos = (v[ar] * v[ac]).sum(axis=1)
+            short = np.maximum(CFG['attract_margin'] - acos, 0) * aw
+            B = sp.csr_matrix((np.concatenate([short, short]), (np.concatenate([ar, ac]), np.concatenate([ac, ar]))), shape=(n_nodes, n_nodes))
+            g = g - (B @ v) / np.maximum(adeg, 1)[:, None]
         v = v - eta * g
         n = np.linalg.norm(v, axis=1, keepdims=True)
         v = np.where(n > 0, v / np.maximum(n, 1e-12), 0)
-    after = float((v[r] * v[c]).sum(axis=1).mean())
+    after = (v[r] * v[c]).sum(axis=1)
+    aafter = float((v[ar] * v[ac]).sum(axis=1).mean()) if len(ar) else 0.0
     drift = float((v[has] * semr[has]).sum(axis=1).mean())
-    log(f'counter-fitting: {len(r)} pairs to margin {margin}, mean cos {before:.3f} -> {after:.3f}; mean cos to the original vectors {drift:.3f}')
+    log(f'counter-fitting: {len(r)} contrast pairs, mean cos {before:.3f} -> {float(after.mean()):.3f} '
+        f'({float((after > m + 0.05).mean()):.3f} still above their margin + 0.05); {len(ar)} synonym pairs {abefore:.3f} -> {aafter:.3f}; '
+        f'mean cos to the original vectors {drift:.3f}')
     return v.astype(semr.dtype)
 
 
-def word_pair_check(semr, vocab, index, syn_test, probs, rng) -> float:
-    """ROC-AUC of word cosines: held-out Pangu synonym pairs against random pairs of frequency-matched words."""
+def auc_of(pos, neg) -> float:
+    pos, neg = np.asarray(pos), np.asarray(neg)
+    if not len(pos) or not len(neg):
+        return float('nan')
+    allv = np.concatenate([pos, neg])
+    order = np.argsort(allv, kind='mergesort')
+    ranks = np.empty(len(allv))
+    ranks[order] = np.arange(1, len(allv) + 1)
+    # average ranks of ties
+    _, inv, counts = np.unique(allv, return_inverse=True, return_counts=True)
+    sums = np.bincount(inv, weights=ranks)
+    ranks = (sums / counts)[inv]
+    return float((ranks[:len(pos)].sum() - len(pos) * (len(pos) + 1) / 2) / (len(pos) * len(neg)))
+
+
+def word_pair_check(semr, vocab, index, syn_test, probs, rng, contrast=None) -> float:
+    """ROC-AUC of word cosines: held-out Pangu synonym pairs against random pairs of frequency-matched words, and
+    against each held-out contrast set (antonyms, co-hyponyms, minimal-pair senses)."""
     pos = [(index[a], index[b]) for a, b in syn_test if a in index and b in index]
     order = np.argsort(-probs)
     rank = np.empty(len(probs), np.int64)
@@ -871,9 +1061,24 @@ def word_pair_check(semr, vocab, index, syn_test, probs, rng) -> float:
             neg.append((i, k))
     ps = np.array([semr[i] @ semr[j] for i, j in pos])
     ns = np.array([semr[i] @ semr[j] for i, j in neg])
-    auc = float((ps[:, None] > ns[None, :]).mean() + 0.5 * (ps[:, None] == ns[None, :]).mean())
+    auc = auc_of(ps, ns)
     log(f'word check: {len(pos)} held-out synonym pairs mean cos {ps.mean():.3f}, {len(neg)} random pairs {ns.mean():.3f}, AUC {auc:.3f}')
+    for name, pairs in (contrast or {}).items():
+        cs = np.array([semr[i] @ semr[j] for i, j, _ in pairs if np.any(semr[i]) and np.any(semr[j])])
+        if len(cs):
+            log(f'word check: held-out {name} {len(cs)} pairs mean cos {cs.mean():.3f}; AUC of synonyms against them {auc_of(ps, cs):.3f}')
     return auc
+
+
+def write_heldout(work, vocab, syn_test, checks) -> None:
+    """The held-out pairs, for make_calibration.py (tab-separated: kind, word, word, weight = product of the two
+    words' sense weights, 1 when the relation holds between their first senses)."""
+    with open(os.path.join(work, 'heldout-pairs.tsv'), 'w', encoding='utf-8') as f:
+        for a, b in syn_test:
+            f.write(f'syn\t{a}\t{b}\t1\n')
+        for kind, pairs in checks.items():
+            for i, j, w in pairs:
+                f.write(f'{kind}\t{vocab[i]}\t{vocab[j]}\t{w:.3f}\n')
 
 
 def cached(work: str, name: str, keys: list, compute):

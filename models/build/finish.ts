@@ -1,8 +1,9 @@
 /**
  * Last step of the default model's build (models/build/build_default.sh runs it):
- *   npx tsx models/build/finish.ts --model DIR --calibration FILE
+ *   npx tsx models/build/finish.ts --model DIR --calibration FILE [--homophones FILE] [--typos TESTSET ...]
  *
- * 1. Scores the synthetic calibration pairs (make_calibration.py) through the app's own runtime.
+ * 1. Scores the synthetic calibration pairs (make_calibration.py) through the app's own runtime, with its
+ *    homophone substitutions (`--homophones`, a file of its own) as one more "change" category.
  * 2. Picks the recommended threshold by a fixed rule: on a 0.005 grid, the middle of the range of cosines whose
  *    balanced accuracy is within 0.01 of the best, where each label's accuracy is the mean of its categories' accuracies
  *    (so neither the number of categories per label nor their sizes tilt it). No judgement set is read.
@@ -11,8 +12,6 @@
  *    word pairs of `--typos` test sets (src/core/meta/typo-negatives.ts; SIGHAN 2013/2014 in the build, never
  *    the sets the model card reports on).
  * 4. Writes config.json and manifest.json (sha-256 and size of every file, pooling, thresholds, licences).
- *
- *   npx tsx models/build/finish.ts --model DIR --calibration FILE [--typos TESTSET ...]
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,13 +26,14 @@ import { loadCoreData } from '../../src/core/core-data.ts';
 import { checkSpelling } from '../../src/core/spelling/check.ts';
 import { createNodeJiebaSegmenter } from '../../src/cli/jieba-node.ts';
 
-const { values } = parseArgs({ options: { model: { type: 'string' }, calibration: { type: 'string' }, typos: { type: 'string', multiple: true } } });
+const { values } = parseArgs({
+  options: { model: { type: 'string' }, calibration: { type: 'string' }, homophones: { type: 'string' }, typos: { type: 'string', multiple: true } },
+});
 const dir = path.resolve(values.model ?? 'models/default');
-const calibrationFile = values.calibration!;
-const pairs = readLabelledPairs({ name: path.basename(calibrationFile), bytes: new Uint8Array(readFileSync(calibrationFile)) }).map((p) => ({
-  ...p,
-  label: (p.label ? 1 : 0) as 0 | 1,
-}));
+const readPairs = (file: string) =>
+  readLabelledPairs({ name: path.basename(file), bytes: new Uint8Array(readFileSync(file)) }).map((p) => ({ ...p, label: (p.label ? 1 : 0) as 0 | 1 }));
+// Homophones are misspellings the plain cosine must reject too: both thresholds see them (the check rejects most).
+const pairs = [...readPairs(values.calibration!), ...(values.homophones ? readPairs(values.homophones) : [])];
 const meta = JSON.parse(readFileSync(path.join(dir, 'build-info.json'), 'utf8')) as {
   dimension: number;
   vocabulary: number;

@@ -6,14 +6,22 @@ repository), cut into clauses of 6-30 characters. Each pair changes one thing, b
 lexical resources, never any judgement set:
 
   keeps the meaning (label 1)      changes it (label 0)
-  syn    held-out Pangu synonym    homo   same toneless pinyin: another word, or one character of a word
-  punct  comma added/removed,      num    a numeral replaced by another
-         。 -> ！                   name   a person or place name replaced by another of the same kind
-  func   了/的/地/着 dropped        neg    不 inserted before a verb or adjective
-  var    CC-CEDICT variant form    other  a noun replaced by a random noun of similar frequency
+  syn    held-out Pangu synonym    num    a numeral replaced by another
+  punct  comma added/removed,      name   a person or place name replaced by another of the same kind
+         。 -> ！                   neg    不 inserted before a verb or adjective
+  func   了/的/地/着 dropped        other  a noun replaced by a random noun of similar frequency
+  var    CC-CEDICT variant form    ant    a word replaced by a held-out antonym (WordNet, carried through glosses)
+                                   cohyp  a word replaced by a held-out co-hyponym or minimal-pair word
+                                          (bus / subway, older / younger brother)
 
-The held-out Pangu pairs are the ones build_default.py keeps out of retrofitting (the same hash), so synonym
-scores are not flattered. Usage: make_calibration.py --hanzi DIR --segment DIR --mucgec FILE --out FILE
+The held-out pairs are the ones build_default.py keeps out of retrofitting and counter-fitting (it writes them to
+WORK/heldout-pairs.tsv), so these scores are not flattered.
+
+Misspellings are not the embedding's business: the judge's spelling check vetoes same-sound and look-alike
+substitutions before it reads the cosine. The build still writes a `homo` set (same toneless pinyin: another word,
+or one character of a word; label 0) to a separate file, --spelling-out, which the threshold rule does not read.
+
+Usage: make_calibration.py --hanzi DIR --segment DIR --mucgec FILE --heldout FILE --out FILE [--spelling-out FILE]
 """
 
 from __future__ import annotations
@@ -31,6 +39,7 @@ import build_default as bd  # noqa: E402
 PER_CATEGORY = 80
 CLAUSE_MIN, CLAUSE_MAX = 6, 16   # short sentences, as judgement sets pair them (cosines rise with length)
 NUMERALS = '二三四五六七八九十两百千万0123456789'
+CONTRAST_MIN_FREQ = 200          # jieba count of both words of an ant / cohyp swap
 
 
 def main() -> None:
@@ -38,7 +47,9 @@ def main() -> None:
     ap.add_argument('--hanzi', required=True)
     ap.add_argument('--segment', required=True)
     ap.add_argument('--mucgec', required=True)
+    ap.add_argument('--heldout', required=True, help="build_default.py's held-out pairs (WORK/heldout-pairs.tsv)")
     ap.add_argument('--out', required=True)
+    ap.add_argument('--spelling-out', help='where to write the homophone (misspelling) pairs; left out if not given')
     args = ap.parse_args()
     import jieba
     import jieba.posseg as pseg
@@ -58,6 +69,15 @@ def main() -> None:
         if heldout(a, b):
             syn.setdefault(a, []).append(b)
             syn.setdefault(b, []).append(a)
+    # held-out contrast pairs between the first senses of common words (through a later sense, the English relation
+    # often links unrelated words; a rare partner would test the rare-word fallback instead)
+    contrast = {'ant': {}, 'cohyp': {}}
+    for line in open(args.heldout, encoding='utf-8'):
+        kind, a, b, weight = line.rstrip('\n').split('\t')
+        cat = {'ant': 'ant', 'cohyp': 'cohyp', 'minimal': 'cohyp'}.get(kind)
+        if cat and float(weight) >= 0.999 and min(jdict.get(a, (0, ''))[0], jdict.get(b, (0, ''))[0]) >= CONTRAST_MIN_FREQ and len(a) >= 2 and len(b) >= 2:
+            contrast[cat].setdefault(a, set()).add(b)
+            contrast[cat].setdefault(b, set()).add(a)
     variants = {}
     toneless = {}
     for w, entries in cedict.items():
@@ -112,7 +132,7 @@ def main() -> None:
     sentences = sorted(set(sentences))
     rnd.shuffle(sentences)
 
-    out: dict[str, list] = {k: [] for k in ['syn', 'punct', 'func', 'var', 'homo', 'num', 'name', 'neg', 'other']}
+    out: dict[str, list] = {k: [] for k in ['syn', 'punct', 'func', 'var', 'homo', 'num', 'name', 'neg', 'other', 'ant', 'cohyp']}
 
     def add(cat, label, r, rp, old, new):
         if rp != r and len(out[cat]) < PER_CATEGORY:
@@ -185,6 +205,13 @@ def main() -> None:
             if p in ('v', 'a') and i > 0 and toks[i - 1] not in ('不', '没', '没有', '别', '未') and not w.startswith('不'):
                 add('neg', 0, s, replaced(i, '不' + w), w, '不' + w)
                 break
+        for cat in ('ant', 'cohyp'):
+            for i in order:
+                w = toks[i]
+                if w in contrast[cat]:
+                    new = rnd.choice(sorted(contrast[cat][w]))
+                    add(cat, 0, s, replaced(i, new), w, new)
+                    break
         for i in order:  # other
             w = toks[i]
             if w in noun_rank:
@@ -196,13 +223,18 @@ def main() -> None:
         if all(len(v) >= PER_CATEGORY for v in out.values()):
             break
 
-    with open(args.out, 'w', encoding='utf-8') as f:
-        f.write('id\tlabel\tcategory\tR\tR_prime\told\tnew\n')
-        n = 0
-        for cat, rows in out.items():
-            for label, r, rp, old, new in rows:
-                f.write(f'{n}\t{label}\t{cat}\t{r}\t{rp}\t{old or ""}\t{new or ""}\n')
-                n += 1
+    def write(path, cats):
+        with open(path, 'w', encoding='utf-8') as f:
+            f.write('id\tlabel\tcategory\tR\tR_prime\told\tnew\n')
+            n = 0
+            for cat in cats:
+                for label, r, rp, old, new in out[cat]:
+                    f.write(f'{n}\t{label}\t{cat}\t{r}\t{rp}\t{old or ""}\t{new or ""}\n')
+                    n += 1
+
+    write(args.out, [c for c in out if c != 'homo'])
+    if args.spelling_out:
+        write(args.spelling_out, ['homo'])
     print(' '.join(f'{k}={len(v)}' for k, v in out.items()))
 
 
