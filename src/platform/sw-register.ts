@@ -94,16 +94,18 @@ export async function registerServiceWorker(hooks: ServiceWorkerHooks = {}): Pro
 }
 
 /**
- * Resolves once no service worker is still installing for this page: at once when one controls the page, none is
- * registered or one is active, else when the first one takes control (or after `timeoutMs`). On a first visit the
+ * Resolves once no service worker is still installing for this page: at once when one controls the page or none
+ * is registered, else when the first one takes control (or after `timeoutMs`). On a first visit the
  * worker is caching the model and the runtimes; a download started before it takes over would fetch them twice.
  */
 export async function serviceWorkerSettled(timeoutMs = 20_000): Promise<void> {
   const container = globalThis.navigator?.serviceWorker;
   if (!container || container.controller) return;
   const registration = await container.getRegistration().catch(() => undefined);
-  // Only a first install matters: an active worker has cached everything already.
-  if (!registration || registration.active || (!registration.installing && !registration.waiting)) return;
+  if (!registration) return;
+  // Installing or waiting: it is caching the model and runtimes. Active but not yet in control: it claims this page
+  // in a moment (activate → clients.claim()), and a fetch before that still goes to the network: wait for it too.
+  if (!registration.installing && !registration.waiting && !registration.active) return;
   await new Promise<void>((resolve) => {
     const timer = setTimeout(resolve, timeoutMs);
     container.addEventListener(
