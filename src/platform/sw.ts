@@ -9,7 +9,8 @@
  * - Caches model files after first use: `models/<name>/<file>?sha256=<hex>` is content-addressed (the worker adds
  *   the manifest's hash), so cache-first is safe; manifest.json and models/index.json are network-first.
  * - The site's benchmarks (datasets/index.json, each manifest.json, every file under its ?sha256= URL) are cached
- *   at install the same way, in their own cache: a hosted benchmark opens offline after one visit.
+ *   at install the same way, in their own cache, and so is every other dataset the index lists (one added to the
+ *   built site by `csc-studio site add-dataset`): a hosted benchmark opens offline after one visit.
  * - Other same-origin files (the WebGPU runtime, lazily loaded chunks) are cached after first use.
  * - Adds COOP/COEP/CORP headers to the documents and scripts it serves, so static hosts that cannot send headers
  *   still get a cross-origin isolated page (multi-threaded WASM) once the worker controls it: what
@@ -60,11 +61,29 @@ sw.addEventListener('install', (event) => {
         // The site's benchmarks, likewise: a file that did not come is refused by name when the page needs it.
         ...DATASETS.map((e) => keep(datasetCache, e)),
       ]);
+      // Benchmarks added to a built site (site add-dataset into its datasets/) are in the index, not in PRECACHE.
+      await keepIndexedDatasets(datasetCache, keep).catch(() => undefined);
       // The first install takes over at once; an update waits for the page's consent.
       if (!sw.registration.active) await sw.skipWaiting();
     })(),
   );
 });
+
+/** Every dataset datasets/index.json lists (just cached): its manifest, and each file under its ?sha256= URL. */
+async function keepIndexedDatasets(cache: Cache, keep: (target: Cache, e: { url: string }) => Promise<void>): Promise<void> {
+  const folder = new URL('datasets/', scope);
+  const index = await cache.match(new URL('index.json', folder).href);
+  if (!index) return;
+  const listed = ((await index.json()) as { datasets?: { path?: string; manifest?: { files?: { path: string; sha256: string }[] } }[] }).datasets ?? [];
+  const urls = listed
+    .filter((d) => typeof d.path === 'string' && /^[A-Za-z0-9][A-Za-z0-9._-]*\/$/.test(d.path))
+    .flatMap((d) => {
+      const base = new URL(d.path!, folder);
+      const files = (d.manifest?.files ?? []).map((f) => `${new URL(f.path.split('/').map(encodeURIComponent).join('/'), base).href}?sha256=${f.sha256}`);
+      return [new URL('manifest.json', base).href, ...files];
+    });
+  await Promise.all(urls.map((url) => keep(cache, { url })));
+}
 
 sw.addEventListener('activate', (event) => {
   event.waitUntil(

@@ -13,6 +13,7 @@ import type { Plugin, ResolvedConfig } from 'vite';
 import { BENCH_INDEX_FILE, BENCH_MANIFEST_FILE, benchIndex, parseBenchManifest, type BenchManifest } from '../../core/bench/manifest.ts';
 import { manifestText, publishDataset } from '../../core/bench/publish.ts';
 import { sampleBenchInput } from '../../sample/sample-bench.ts';
+import { publishedPath } from './dev-path.ts';
 
 export interface SiteDatasetsOptions {
   /** The repository's datasets folder; default <root>/datasets (absent: the sample alone). */
@@ -98,10 +99,8 @@ export function siteDatasets(options: SiteDatasetsOptions = {}): Plugin {
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
-        const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-        const at = pathname.indexOf('/datasets/');
-        if (at < 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-        const rel = pathname.slice(at + '/datasets/'.length);
+        const rel = publishedPath(req, 'datasets');
+        if (rel === undefined) return next();
         // Discovered per request: a dataset added while the dev server runs is served at once.
         const datasets = discoverSiteDatasets(datasetsDir());
         const slash = rel.indexOf('/');
