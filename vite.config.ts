@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { serviceWorker } from './src/platform/vite/service-worker.ts';
 import { siteModels } from './src/platform/vite/site-models.ts';
+import { siteDatasets } from './src/platform/vite/site-datasets.ts';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const jiebaVersion = (JSON.parse(readFileSync(here('node_modules/jieba-wasm/package.json'), 'utf8')) as { version: string }).version;
@@ -17,7 +18,8 @@ const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-E
 export default defineConfig({
   // Relative base so the static build works from any sub-path.
   base: './',
-  plugins: [svelte(), siteModels({ include: siteModelNames, testModelsInBuild: testBuild }), serviceWorker()],
+  // Benchmarks: the built-in sample and every folder of datasets/ (csc-studio site add-dataset; docs/hosting.md).
+  plugins: [svelte(), siteModels({ include: siteModelNames, testModelsInBuild: testBuild }), siteDatasets(), serviceWorker()],
   define: { __JIEBA_WASM_VERSION__: JSON.stringify(jiebaVersion) },
   resolve: {
     alias: [

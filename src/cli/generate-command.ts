@@ -1,5 +1,4 @@
 /** `csc-studio generate`: controlled test sets from clean sentences and a confusion set (docs/generate.md). */
-import { mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { loadCoreData } from '../core/core-data.ts';
 import { glyphTableInfo } from '../core/errortype/index.ts';
@@ -17,28 +16,12 @@ import {
   type SplitName,
 } from '../core/generate/index.ts';
 import { decodeText } from '../core/io/index.ts';
-import { fsProblem, parseFlags, parseListArg, readInputBytes, UsageError } from './args.ts';
+import { parseFlags, parseListArg, readInputBytes, UsageError } from './args.ts';
 import { writeOutputs, writeStdout, type Output } from './output.ts';
+import { checkOutDir, makeOutDir } from './out-dir.ts';
 
 async function readText(file: string): Promise<string> {
   return decodeText(await readInputBytes(file), file).text;
-}
-
-/** `--out DIR`: an existing folder, or a new one; never an existing file. Checked before any work. */
-async function checkOutDir(dir: string): Promise<void> {
-  const s = await stat(dir).catch((err: NodeJS.ErrnoException) => {
-    if (err.code === 'ENOENT') return undefined;
-    throw new UsageError(`--out ${dir}: ${fsProblem(err)}; give a folder`);
-  });
-  if (s && !s.isDirectory()) throw new UsageError(`--out ${dir} is an existing file, not a folder; give a folder (it is created when missing)`);
-}
-
-async function makeOutDir(dir: string): Promise<void> {
-  try {
-    await mkdir(dir, { recursive: true });
-  } catch (err) {
-    throw new UsageError(`--out ${dir}: cannot create the folder: ${fsProblem(err)}; nothing was written`);
-  }
 }
 
 function share(flag: string, value: string | undefined): number | undefined {

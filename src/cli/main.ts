@@ -20,6 +20,9 @@ const USAGE = `Usage: ${TOOL_NAME} eval --test FILE [--truth FILE] --pred NAME=F
        ${TOOL_NAME} spanf1 --gold SPANS|--test FILE --pred [NAME=]FILE [--pred …] [--pred-kind auto|spans|text]
        ${TOOL_NAME} judge-eval --pairs FILE [--judge model:DIR] [--threshold T] [--seed N]
        ${TOOL_NAME} compare --test FILE --pred A=FILE --pred B=FILE [--pred …] [--metrics …] (docs/stats.md)
+       ${TOOL_NAME} site add-dataset --test FILE --pred NAME=FILE [--pred …] --licence TEXT --cite TEXT --out DIR
+                  [--name NAME] [--description TEXT] [--pred-cite NAME=TEXT …] [--metrics …] [--judge exact|model:default|none]
+                  [--metric PROFILE.KEY] (and eval's reading flags: --truth, --columns, --encoding, …)
        ${TOOL_NAME} --version
 
 eval      score one or more systems on a test set with every requested metric profile
@@ -35,6 +38,7 @@ generate  controlled test sets from clean sentences and a confusion set (docs/ge
 judge-eval  agreement of a scoring judge with human labels on (R, R′) pairs: AUC, Jaccard sweep, calibration
 spanf1    character-level F1 of error spans, or of the spans of corrected sentences (docs/spanf1.md)
 compare   every pair of systems: deltas with bootstrap intervals and paired significance tests (docs/stats.md)
+site add-dataset  a benchmark a hosted page carries (test set, baselines, licence, citations) into DIR/NAME/ and DIR/index.json (docs/hosting.md)
 Exit codes: 0 scored; 1 nothing could be scored; 2 invalid input or usage; 3 an internal error (a bug).`;
 
 type Command = (argv: string[]) => Promise<number>;
@@ -45,6 +49,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   spanf1: async () => (await import('./spanf1-command.ts')).runSpanF1,
   'judge-eval': async () => (await import('./judge-eval-command.ts')).runJudgeEval,
   compare: async () => (await import('./compare-command.ts')).runCompare,
+  site: async () => (await import('./site-command.ts')).runSite,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -12,6 +12,7 @@ import type { ModelManifest } from '../core/embed/types.ts';
 import type { JudgeSpec, ThresholdSource } from '../core/judge-spec.ts';
 import type { NormalizationOptions } from '../core/normalize/options.ts';
 import type { InputDetection, TestRow } from '../core/types.ts';
+import type { BenchManifest } from '../core/bench/manifest.ts';
 
 export interface DatasetRecord {
   id: string;
@@ -30,6 +31,8 @@ export interface DatasetRecord {
   unequalLength: number;
   /** True for the built-in sample. */
   sample?: boolean;
+  /** A site benchmark's manifest (its baselines, licence, citations, profiles, judge and metric). */
+  bench?: BenchManifest;
 }
 
 export interface DatasetRowsRecord {

@@ -8,6 +8,9 @@
  *   card, its files under their ?sha256= URLs), so it is listed and loads offline even if it was never used.
  * - Caches model files after first use: `models/<name>/<file>?sha256=<hex>` is content-addressed (the worker adds
  *   the manifest's hash), so cache-first is safe; manifest.json and models/index.json are network-first.
+ * - The site's benchmarks (datasets/index.json, each manifest.json, every file under its ?sha256= URL) are cached
+ *   at install the same way, in their own cache, and so is every other dataset the index lists (one added to the
+ *   built site by `csc-studio site add-dataset`): a hosted benchmark opens offline after one visit.
  * - Other same-origin files (the WebGPU runtime, lazily loaded chunks) are cached after first use.
  * - Adds COOP/COEP/CORP headers to the documents and scripts it serves, so static hosts that cannot send headers
  *   still get a cross-origin isolated page (multi-threaded WASM) once the worker controls it: what
@@ -16,17 +19,19 @@
  */
 export {}; // a module for the type checker; the build strips this line
 
-declare const PRECACHE: readonly { url: string; revision: string; cache?: 'models' }[];
+declare const PRECACHE: readonly { url: string; revision: string; cache?: 'models' | 'datasets' }[];
 declare const VERSION: string;
 
 const sw = self as unknown as ServiceWorkerGlobalScope;
 const PREFIX = 'csc-studio-';
 const SHELL_CACHE = `${PREFIX}shell-${VERSION}`;
 const MODEL_CACHE = `${PREFIX}models`;
+const DATASET_CACHE = `${PREFIX}datasets`;
 const RUNTIME_CACHE = `${PREFIX}runtime`;
 const scope = new URL(sw.registration.scope);
-const SHELL = PRECACHE.filter((e) => e.cache !== 'models');
+const SHELL = PRECACHE.filter((e) => e.cache === undefined);
 const MODELS = PRECACHE.filter((e) => e.cache === 'models');
+const DATASETS = PRECACHE.filter((e) => e.cache === 'datasets');
 const precached = new Set(SHELL.map((e) => new URL(e.url, scope).href));
 const INDEX = new URL('index.html', scope).href;
 
@@ -35,6 +40,7 @@ sw.addEventListener('install', (event) => {
     (async () => {
       const cache = await caches.open(SHELL_CACHE);
       const modelCache = await caches.open(MODEL_CACHE);
+      const datasetCache = await caches.open(DATASET_CACHE);
       // cache: 'reload' skips the HTTP cache, so no stale copy from an older build slips in.
       const put = async (target: Cache, e: { url: string }) => {
         const url = new URL(e.url, scope).href;
@@ -42,21 +48,42 @@ sw.addEventListener('install', (event) => {
         if (!response.ok) throw new Error(`precache: ${url} answered ${response.status}`);
         await target.put(url, response);
       };
+      const keep = async (target: Cache, e: { url: string }) => {
+        if (e.url.includes('?sha256=') && (await target.match(new URL(e.url, scope).href))) return;
+        await put(target, e).catch(() => undefined);
+      };
       await Promise.all([
         ...SHELL.map((e) => put(cache, e)),
         // A content-addressed model file already cached (an earlier build, or used) is not fetched again. The model
         // is a convenience: a site deployed without it (or a failed download) must still install the shell; the
         // page then reports the model as not available offline rather than losing the whole worker.
-        ...MODELS.map(async (e) => {
-          if (e.url.includes('?sha256=') && (await modelCache.match(new URL(e.url, scope).href))) return;
-          await put(modelCache, e).catch(() => undefined);
-        }),
+        ...MODELS.map((e) => keep(modelCache, e)),
+        // The site's benchmarks, likewise: a file that did not come is refused by name when the page needs it.
+        ...DATASETS.map((e) => keep(datasetCache, e)),
       ]);
+      // Benchmarks added to a built site (site add-dataset into its datasets/) are in the index, not in PRECACHE.
+      await keepIndexedDatasets(datasetCache, keep).catch(() => undefined);
       // The first install takes over at once; an update waits for the page's consent.
       if (!sw.registration.active) await sw.skipWaiting();
     })(),
   );
 });
+
+/** Every dataset datasets/index.json lists (just cached): its manifest, and each file under its ?sha256= URL. */
+async function keepIndexedDatasets(cache: Cache, keep: (target: Cache, e: { url: string }) => Promise<void>): Promise<void> {
+  const folder = new URL('datasets/', scope);
+  const index = await cache.match(new URL('index.json', folder).href);
+  if (!index) return;
+  const listed = ((await index.json()) as { datasets?: { path?: string; manifest?: { files?: { path: string; sha256: string }[] } }[] }).datasets ?? [];
+  const urls = listed
+    .filter((d) => typeof d.path === 'string' && /^[A-Za-z0-9][A-Za-z0-9._-]*\/$/.test(d.path))
+    .flatMap((d) => {
+      const base = new URL(d.path!, folder);
+      const files = (d.manifest?.files ?? []).map((f) => `${new URL(f.path.split('/').map(encodeURIComponent).join('/'), base).href}?sha256=${f.sha256}`);
+      return [new URL('manifest.json', base).href, ...files];
+    });
+  await Promise.all(urls.map((url) => keep(cache, { url })));
+}
 
 sw.addEventListener('activate', (event) => {
   event.waitUntil(
@@ -98,15 +125,14 @@ async function route(request: Request, url: URL): Promise<Response> {
     if (hit) return hit;
   }
   const rel = url.href.slice(scope.href.length);
-  if (rel.startsWith('models/')) {
-    return url.searchParams.has('sha256') ? modelFile(request, url) : networkFirst(request, MODEL_CACHE);
-  }
+  const published = rel.startsWith('models/') ? MODEL_CACHE : rel.startsWith('datasets/') ? DATASET_CACHE : undefined;
+  if (published) return url.searchParams.has('sha256') ? contentAddressed(request, url, published) : networkFirst(request, published);
   return cacheFirst(request, RUNTIME_CACHE);
 }
 
-/** Content-addressed model files: cache-first; a new version replaces the older ones of the same path. */
-async function modelFile(request: Request, url: URL): Promise<Response> {
-  const cache = await caches.open(MODEL_CACHE);
+/** Content-addressed model and dataset files: cache-first; a new version replaces the older ones of the same path. */
+async function contentAddressed(request: Request, url: URL, cacheName: string): Promise<Response> {
+  const cache = await caches.open(cacheName);
   const hit = await cache.match(request);
   if (hit) return hit;
   const response = await fetch(request);

@@ -5,7 +5,7 @@
  * The same API runs on the calling thread where there are no workers (Node tests).
  */
 import type { Repository } from '../db/repository.ts';
-import { guessRole, ReadCache, validateStaged, type FileRole, type StagedFile, type ValidationResult } from './import/import-files.ts';
+import { asBenchmark, guessRole, ReadCache, validateStaged, type DatasetMeta, type FileRole, type StagedFile, type ValidationResult } from './import/import-files.ts';
 import type { ImportBundle } from '../db/repository.ts';
 
 /** A staged file as the page holds it: everything but its bytes, and their count. */
@@ -35,7 +35,8 @@ export interface StagingApi {
   add(files: readonly { key: string; name: string; bytes: Uint8Array }[]): Promise<{ key: string; role: FileRole }[]>;
   /** Drops files' bytes (removed from the page). */
   forget(keys: readonly string[]): Promise<void>;
-  validate(dbName: string, files: readonly StagedMeta[], target: StagingTarget | null, now: number): Promise<ValidationView>;
+  /** `meta`: the new dataset is this site benchmark (its name and manifest go with it). */
+  validate(dbName: string, files: readonly StagedMeta[], target: StagingTarget | null, now: number, meta?: DatasetMeta): Promise<ValidationView>;
   /** Stores what the last validation found ready (and nothing when it was not); null: nothing was ready. */
   importValidated(dbName: string): Promise<ImportOutcome | null>;
 }
@@ -62,7 +63,7 @@ export function createStagingApi(openRepo: (dbName: string) => Repository): Stag
     async forget(keys) {
       for (const key of keys) bytes.delete(key);
     },
-    async validate(dbName, files, target, now) {
+    async validate(dbName, files, target, now, meta) {
       let existing;
       if (target) {
         const repo = openRepo(dbName);
@@ -71,6 +72,7 @@ export function createStagingApi(openRepo: (dbName: string) => Repository): Stag
         existing = { dataset, rows: await repo.getRows(target.datasetId), systemNames: target.systemNames };
       }
       const result = validateStaged(files.map(withBytes), existing, now, cache);
+      asBenchmark(result.bundle, meta);
       ready = result.bundle;
       const { bundle, testSet: _rows, ...view } = result;
       return { ...view, systemCount: bundle?.systems.length ?? 0 };

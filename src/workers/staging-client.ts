@@ -36,7 +36,7 @@ export function createStagingClient(makeWorker: () => Worker = defaultStagingWor
         ),
       ),
     forget: (keys) => call((r) => r.forget([...keys])),
-    validate: (dbName, files, target, now) => call((r) => r.validate(dbName, files, target, now)),
+    validate: (dbName, files, target, now, meta) => call((r) => r.validate(dbName, files, target, now, meta)),
     importValidated: (dbName) => call((r) => r.importValidated(dbName)),
   };
 }

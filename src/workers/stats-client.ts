@@ -8,6 +8,8 @@ import { throwIfCancelled, type CancelSignal } from '../core/cancel.ts';
 import {
   computeCompareReport,
   computeIntervalView,
+  computeLeaderboard,
+  type LeaderboardRequest,
   type CompareView,
   type CompareRequest,
   type IntervalRequest,
@@ -16,6 +18,7 @@ import {
   type StatsProgress,
 } from './stats-compute.ts';
 import type { StatsWorkerApi } from './stats-worker-api.ts';
+import type { Leaderboard } from '../core/compare/leaderboard.ts';
 import { createWorkerHandle, type WorkerLike } from './worker-handle.ts';
 
 export interface StatsCallOptions {
@@ -27,12 +30,14 @@ export interface StatsRunner {
   readonly where: 'worker' | 'main-thread';
   intervals(input: StatsInput, request: IntervalRequest, options?: StatsCallOptions): Promise<IntervalView>;
   compare(input: StatsInput, request: CompareRequest, options?: StatsCallOptions): Promise<CompareView>;
+  leaderboard(input: StatsInput, request: LeaderboardRequest, options?: StatsCallOptions): Promise<Leaderboard>;
 }
 
 export const mainThreadStats: StatsRunner = {
   where: 'main-thread',
   intervals: (input, request, o = {}) => computeIntervalView(input, request, o),
   compare: (input, request, o = {}) => computeCompareReport(input, request, o),
+  leaderboard: (input, request, o = {}) => computeLeaderboard(input, request, o),
 };
 
 export function defaultStatsWorker(): Worker {
@@ -70,5 +75,6 @@ export function createWorkerStats(options: { createWorker?: () => WorkerLike } =
     where: 'worker',
     intervals: (input, request, o = {}) => inWorker(o, (r, port) => r.intervals(input, request, port)),
     compare: (input, request, o = {}) => inWorker(o, (r, port) => r.compare(input, request, port)),
+    leaderboard: (input, request, o = {}) => inWorker(o, (r, port) => r.leaderboard(input, request, port)),
   };
 }

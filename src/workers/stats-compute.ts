@@ -18,6 +18,8 @@ import {
   type SliceSection,
   type SystemTables,
   type CompareReport,
+  leaderboard,
+  type Leaderboard,
 } from '../core/compare/index.ts';
 import { evaluate, type RunResult } from '../core/evaluate.ts';
 import { summarizeGcsc } from '../core/gcsc/metrics.ts';
@@ -74,6 +76,16 @@ export interface CompareRequest {
   keys: 'headline' | 'all';
   /** Systems to compare, in order; undefined = all. */
   systems?: string[];
+}
+
+export interface LeaderboardRequest {
+  settings: ResampleSettings;
+  /** A profile (Eval-GCSC's from the stored judgements) and one of its ratio keys. */
+  profile: string;
+  key: string;
+  /** The system the others are compared with; undefined: none. */
+  mine?: string;
+  higherIsBetter: boolean;
 }
 
 /** The CLI's `compare --format json` report (src/cli/compare-command.ts): same keys, same order. */
@@ -158,6 +170,17 @@ export async function computeCompareReport(input: StatsInput, request: CompareRe
     onProgress: (p) => hooks.onProgress?.({ phase: p.phase, done: p.done, total: p.total }),
   });
   return { ...report, codedWarnings };
+}
+
+/** The benchmark's ranking on one metric (core/compare/leaderboard.ts), the profile scored again here. */
+export async function computeLeaderboard(input: StatsInput, request: LeaderboardRequest, hooks: StatsHooks = {}): Promise<Leaderboard> {
+  checkSettings(request.settings);
+  const names = input.systems.map((s) => s.name);
+  const gcsc = request.profile === GCSC_PROFILE.name;
+  const tables = gcsc ? withGcscTables(names.map((name) => ({ name, tables: {} })), input) : tablesFromRun(await scoreRun(input, names, [request.profile], hooks));
+  if (gcsc && tables.every((t) => !t.tables[GCSC_PROFILE.name])) throw new RangeError('Eval-GCSC was not judged in this run: run it first');
+  const { settings, profile, key, higherIsBetter } = request;
+  return leaderboard(tables, { ...settings, profile, key, higherIsBetter, ...(request.mine === undefined ? {} : { mine: request.mine }) });
 }
 
 /** A run with no profile scored yet (Eval-GCSC alone comes from the stored judgements). */

@@ -8,6 +8,8 @@ import * as Comlink from 'comlink';
 import {
   computeCompareReport,
   computeIntervalView,
+  computeLeaderboard,
+  type LeaderboardRequest,
   type CompareView,
   type CompareRequest,
   type IntervalRequest,
@@ -15,6 +17,7 @@ import {
   type StatsInput,
   type StatsProgress,
 } from './stats-compute.ts';
+import type { Leaderboard } from '../core/compare/leaderboard.ts';
 
 export interface StatsHost {
   progress(p: StatsProgress): void;
@@ -23,6 +26,7 @@ export interface StatsHost {
 export interface StatsWorkerApi {
   intervals(input: StatsInput, request: IntervalRequest, host?: MessagePort): Promise<IntervalView>;
   compare(input: StatsInput, request: CompareRequest, host?: MessagePort): Promise<CompareView>;
+  leaderboard(input: StatsInput, request: LeaderboardRequest, host?: MessagePort): Promise<Leaderboard>;
 }
 
 /**
@@ -63,5 +67,6 @@ export function createStatsWorkerApi(): StatsWorkerApi {
   return {
     intervals: (input, request, port) => withProgress(port, (onProgress) => computeIntervalView(input, request, { onProgress })),
     compare: (input, request, port) => withProgress(port, (onProgress) => computeCompareReport(input, request, { onProgress })),
+    leaderboard: (input, request, port) => withProgress(port, (onProgress) => computeLeaderboard(input, request, { onProgress })),
   };
 }

@@ -96,7 +96,7 @@ const noTempFiles = (folder: () => string) => () => expect(readdirSync(folder())
 
 const cases: Case[] = [
   // Command lines
-  { name: 'unknown command', args: () => ['frob'], code: 2, stderr: /^csc-studio: unknown command "frob"; use one of eval, generate, spanf1, judge-eval, compare, or --help$/ },
+  { name: 'unknown command', args: () => ['frob'], code: 2, stderr: /^csc-studio: unknown command "frob"; use one of eval, generate, spanf1, judge-eval, compare, site, or --help$/ },
   { name: 'eval --foo lists eval’s flags', args: () => evalArgs('--foo'), code: 2, stderr: /^csc-studio: unknown flag --foo for eval; valid flags for eval: --test VALUE, --truth VALUE, --pred VALUE \(repeatable\), .*--by-type/ },
   {
     name: 'eval --pred -x=f',

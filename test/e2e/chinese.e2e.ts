@@ -25,7 +25,7 @@ const ALLOWED = new Set(
     // statistics and confusion cells
     'F1', 'F0', 'cs', 'ds', 'dt', 'null', 'TP', 'FP', 'FN', 'TN', 'CI', 'ne', 'enp', 'SIGHAN', 'CSCD', 'NS', 'ChERRANT', 'LLM', 'BERT',
     // formats, encodings, units
-    'CSV', 'TSV', 'JSON', 'Lines', 'JSONL', 'HTML', 'Markdown', 'UTF', 'GB', 'Big', 'KB', 'MB', 'ONNX', 'WASM', 'WebGPU', 'IndexedDB', 'jieba',
+    'CSV', 'TSV', 'JSON', 'Lines', 'JSONL', 'HTML', 'Markdown', 'SVG', 'PNG', 'UTF', 'GB', 'Big', 'KB', 'MB', 'ONNX', 'WASM', 'WebGPU', 'IndexedDB', 'jieba',
     // models
     'bge', 'small', 'zh', 'v1', 'text2vec', 'base', 'chinese', 'lexical', 'studio', 'exact',
     // the sample's systems and file names
@@ -48,7 +48,8 @@ const ALLOWED = new Set(
 async function visibleText(page: Page): Promise<{ text: string; english: string[] }> {
   return page.evaluate(() => {
     const visible = (el: Element) => (el as HTMLElement).offsetParent !== null || el === document.body;
-    const english = [...document.querySelectorAll<HTMLElement>('[lang^="en"]')].filter(visible).map((el) => el.innerText.trim());
+    // SVG text (the leaderboard's card) has no innerText: its textContent is what it draws.
+    const english = [...document.querySelectorAll<HTMLElement>('[lang^="en"]')].filter(visible).map((el) => (el.innerText ?? el.textContent ?? '').trim());
     const hidden = [...document.querySelectorAll<HTMLElement>('code, [lang^="en"]')];
     const saved = hidden.map((el) => el.style.display);
     hidden.forEach((el) => (el.style.display = 'none'));

@@ -12,3 +12,4 @@ export * from './sentence-sets.ts';
 export * from './slice-report.ts';
 export * from './markdown.ts';
 export * from './compare-report.ts';
+export * from './leaderboard.ts';

@@ -15,6 +15,11 @@ export type KeyPath = readonly string[];
 
 const COUNT_NAME = /^(tp|fp|fn|tn)$|_counts$|^counts$/i;
 
+/** A count's path by its name (TP/FP/FN/TN, under `counts`, ending in `_counts`): never an interval's key. */
+export function isCountPath(path: KeyPath): boolean {
+  return path.some((seg) => COUNT_NAME.test(seg));
+}
+
 /** Every number-or-null leaf (arrays excluded), with its path, in key order. */
 export function leaves(values: Values, prefix: readonly string[] = []): [KeyPath, number | null][] {
   const out: [KeyPath, number | null][] = [];
@@ -58,7 +63,7 @@ export function ratioPaths(table: CountTable): KeyPath[] {
   }
   return leaves(once)
     .filter(([path, value]) => {
-      if (path.some((seg) => COUNT_NAME.test(seg))) return false;
+      if (isCountPath(path)) return false;
       if (!sameUpToNoise(value, valueAt(twice, path))) return false;
       return ones === null || twos === null || sameUpToNoise(valueAt(ones, path), valueAt(twos, path));
     })

@@ -51,11 +51,16 @@ export function parseManifest(json: unknown): ModelManifest {
   return manifest;
 }
 
+/** A relative '/'-separated path that stays inside its folder (no '..', no empty or '.' segment, no '\\'). */
+export function isInsideFolder(path: string): boolean {
+  return !path.startsWith('/') && !path.includes('\\') && !path.split('/').some((p) => p === '..' || p === '' || p === '.');
+}
+
 function parseFile(json: unknown, i: number): ManifestFile {
   const f = asObject(json, `manifest.json files[${i}]`);
   const path = text(f, 'path');
   // Paths stay inside the folder: the Node runtime joins them onto it.
-  if (path.startsWith('/') || path.includes('\\') || path.split('/').some((p) => p === '..' || p === '' || p === '.')) {
+  if (!isInsideFolder(path)) {
     throw new Error(`manifest.json: files[${i}].path "${path}" must be a relative path inside the model folder`);
   }
   const sha256 = text(f, 'sha256').toLowerCase();

@@ -15,6 +15,7 @@ import { parseManifest } from '../../core/embed/manifest.ts';
 import type { ModelManifest } from '../../core/embed/types.ts';
 import { isLexicalBaseline, LEXICAL_NOTE, MODEL_CARD_PAGE } from '../model-card.ts';
 import { modelCardPage } from './model-card-page.ts';
+import { publishedPath } from './dev-path.ts';
 
 export interface SiteModelsOptions {
   /** The repo's models folder; default <root>/models. */
@@ -128,10 +129,8 @@ export function siteModels(options: SiteModelsOptions = {}): Plugin {
     },
     configureServer(server) {
       server.middlewares.use((req, res, next) => {
-        const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-        const at = pathname.indexOf('/models/');
-        if (at < 0 || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-        const rel = pathname.slice(at + '/models/'.length);
+        const rel = publishedPath(req, 'models');
+        if (rel === undefined) return next();
         // Discovered per request: the default model may appear while the dev server runs.
         const models = discoverSiteModels(modelsDir(), include, true);
         if (rel === 'index.json') return send(res, JSON.stringify(modelIndex(models)), CONTENT_TYPES['.json']!);

@@ -22,8 +22,8 @@ import { loadRunData, RunDataStore, type RunData } from './run-data.svelte.ts';
 import { renameSystem } from '../workspace/rename.ts';
 import { restoreSnapshot, snapshotDataset, snapshotModel, snapshotSystem, type Snapshot } from '../../db/trash.ts';
 
-export type Tab = 'data' | 'run' | 'dashboard' | 'compare' | 'explorer' | 'annotate' | 'meta' | 'classroom' | 'workspace';
-export const TABS: readonly Tab[] = ['data', 'run', 'dashboard', 'compare', 'explorer', 'annotate', 'meta', 'classroom', 'workspace'];
+export type Tab = 'data' | 'run' | 'dashboard' | 'leaderboard' | 'compare' | 'explorer' | 'annotate' | 'meta' | 'classroom' | 'workspace';
+export const TABS: readonly Tab[] = ['data', 'run', 'dashboard', 'leaderboard', 'compare', 'explorer', 'annotate', 'meta', 'classroom', 'workspace'];
 
 export interface Notice {
   kind: 'info' | 'success' | 'error';

@@ -7,8 +7,8 @@
  */
 import type { ColumnOverrides } from '../../core/io/index.ts';
 import type { DatasetRecord } from '../../db/types.ts';
-import type { FileRole } from '../../workers/import/import-files.ts';
-import { systemNameFor } from '../../workers/import/import-files.ts';
+import type { DatasetMeta, FileRole } from '../../workers/import/import-files.ts';
+import { benchFileRole, systemNameFor } from '../../workers/import/import-files.ts';
 import type { ImportOutcome, StagedMeta, StagingApi, ValidationView } from '../../workers/staging-api.ts';
 import { createStagingClient } from '../../workers/staging-client.ts';
 import { isModelFile, type PickedFile } from '../shared/pick.ts';
@@ -38,6 +38,10 @@ export class ImportStaging {
   checking = $state(false);
   /** The worker failed (a crash, a file it no longer holds): what it said. */
   failure = $state<string | null>(null);
+  /** A site benchmark staged as a new dataset: its test set and baselines are the files in `locked`. */
+  bench = $state.raw<DatasetMeta | null>(null);
+  /** Keys of the benchmark's own files (their roles and names come from its manifest). */
+  locked = $state.raw<ReadonlySet<string>>(new Set());
 
   #generation = 0;
   #latest: Promise<void> = Promise.resolve();
@@ -79,6 +83,21 @@ export class ImportStaging {
     this.revalidate();
   }
 
+  /**
+   * Stages a benchmark's checked files in place of whatever was staged: its test set, and each baseline under
+   * its manifest's name. The visitor then adds predictions only.
+   */
+  async stageBench(meta: DatasetMeta, files: readonly { path: string; bytes: Uint8Array }[]): Promise<void> {
+    this.clear();
+    const manifest = meta.bench;
+    const fresh = files.map((f) => ({ key: `f${counter++}`, path: `${manifest.name}/${f.path}`, name: f.path.split('/').pop() ?? f.path, bytes: f.bytes, size: f.bytes.length }));
+    await this.service.add(fresh.map(({ key, name, bytes }) => ({ key, name, bytes })));
+    this.files = fresh.map((f, i) => ({ key: f.key, path: f.path, name: f.name, size: f.size, ...benchFileRole(manifest, files[i]!.path) }));
+    this.bench = meta;
+    this.locked = new Set(fresh.map((f) => f.key));
+    this.revalidate();
+  }
+
   /** Validates the current files in the worker; an older answer never overwrites a newer one. */
   private revalidate(): void {
     const generation = ++this.#generation;
@@ -92,7 +111,8 @@ export class ImportStaging {
     // Plain copies: reactive state cannot be posted to the worker.
     const files = $state.snapshot(this.files) as StagedMeta[];
     const target = this.target ? { datasetId: this.target.dataset.id, systemNames: [...this.target.systemNames] } : null;
-    this.#latest = this.service.validate(this.dbName, files, target, Date.now()).then(
+    const bench = this.bench ? ($state.snapshot(this.bench) as DatasetMeta) : undefined;
+    this.#latest = this.service.validate(this.dbName, files, target, Date.now(), bench).then(
       (result) => {
         if (generation !== this.#generation) return;
         this.result = result;
@@ -189,6 +209,8 @@ export class ImportStaging {
   clear(): void {
     const keys = this.files.map((f) => f.key);
     this.files = [];
+    this.bench = null;
+    this.locked = new Set();
     void this.service.forget(keys);
     this.revalidate();
   }

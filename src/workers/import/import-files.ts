@@ -12,6 +12,7 @@ import { sniffFile, type Sniffed } from './file-preview.ts';
 import type { ImportBundle } from '../../db/repository.ts';
 import { newId } from '../../db/repository.ts';
 import type { DatasetRecord, SystemRecord } from '../../db/types.ts';
+import type { BenchManifest } from '../../core/bench/manifest.ts';
 
 export type FileRole = 'test' | 'sighan-input' | 'sighan-truth' | 'predictions' | 'ignore';
 export const FILE_ROLES: readonly FileRole[] = ['test', 'sighan-input', 'sighan-truth', 'predictions', 'ignore'];
@@ -241,6 +242,28 @@ export function datasetRecordFor(
   };
   if (testSet.detected) dataset.detected = testSet.detected;
   return dataset;
+}
+
+/** What a new dataset is, beyond its files: a site benchmark's name and manifest (and whether it is the sample). */
+export interface DatasetMeta {
+  name: string;
+  bench: BenchManifest;
+  sample?: boolean;
+}
+
+/** A benchmark file's role and system name, as its manifest says (a file it does not name is ignored). */
+export function benchFileRole(manifest: BenchManifest, path: string): { role: FileRole; systemName: string } {
+  if (path === manifest.test) return { role: 'test', systemName: '' };
+  const system = manifest.systems.find((s) => s.file === path);
+  return system ? { role: 'predictions', systemName: system.name } : { role: 'ignore', systemName: '' };
+}
+
+/** The bundle's new dataset named and marked as the benchmark it is (a bundle adding systems is left alone). */
+export function asBenchmark(bundle: ImportBundle | undefined, meta: DatasetMeta | undefined): void {
+  if (!bundle?.dataset || !meta) return;
+  bundle.dataset.name = meta.name;
+  bundle.dataset.bench = meta.bench;
+  if (meta.sample) bundle.dataset.sample = true;
 }
 
 export function validateStaged(

@@ -60,6 +60,7 @@ describe('the Compare form', () => {
       where: 'main-thread',
       intervals: () => Promise.reject(new Error('x')),
       compare: async (_i, request) => (seen.push(request), result),
+      leaderboard: () => Promise.reject(new Error('x')),
     };
     const s = new CompareState(runner);
     s.setSystems(['A', 'B']);

@@ -99,6 +99,7 @@ describe('the intervals toggle', () => {
         return Promise.resolve({ ...view, slices: request.slices.length ? {} : null });
       },
       compare: () => Promise.reject(new Error('not used')),
+      leaderboard: () => Promise.reject(new Error('not used')),
     };
     const stats = new DashboardStats(runner, { resamples: 200 });
     expect(stats.settings).toEqual({ resamples: 200, seed: 1, confidence: 0.95 });
@@ -128,7 +129,7 @@ describe('the intervals toggle', () => {
   });
 
   test('an error is shown, not thrown', async () => {
-    const runner: StatsRunner = { where: 'main-thread', intervals: () => Promise.reject(new Error('boom')), compare: () => Promise.reject(new Error('x')) };
+    const runner: StatsRunner = { where: 'main-thread', intervals: () => Promise.reject(new Error('boom')), compare: () => Promise.reject(new Error('x')), leaderboard: () => Promise.reject(new Error('x')) };
     const stats = new DashboardStats(runner);
     stats.showIntervals = true;
     await stats.update('r', input);
