@@ -11,7 +11,7 @@ import { createBatchEncoder } from '../../src/core/embed/tokenize.ts';
 
 // Reference outputs from PyTorch, written by models/test/build_tiny_bert.py next to the models.
 const MODELS = fileURLToPath(new URL('../../models/test/', import.meta.url));
-type Key = 'cls' | 'mean' | 'cls_int8' | 'mean_int8';
+type Key = 'cls' | 'mean' | 'cls_int8' | 'mean_int8' | 'cls_int8e' | 'mean_int8e';
 interface Sentence extends Record<Key, number[]> {
   text: string;
   input_ids: number[];
@@ -91,6 +91,15 @@ describe.each(['cls', 'mean'] as const)('tiny-bert-%s on onnxruntime-node', (poo
     expect(runtime.info.onnxPath).toBe('onnx/model_quantized.onnx');
     const vectors = await runtime.embed(texts);
     vectors.forEach((v, i) => expect(maxAbsDiff(v, expected.sentences[i]![`${pooling}_int8`])).toBeLessThan(1e-4));
+  });
+
+  // Published int8 exports also store the embedding tables as uint8 (Gather, then DequantizeLinear): such a graph
+  // loads and gives the simulation's numbers (tables dequantized exactly, then the int8 MatMuls).
+  it('matches the simulated int8 graph with uint8 embedding tables, as published exports have', async () => {
+    const runtime = await load({ onnxFile: 'onnx/model_int8_embeddings.onnx', batchSize: 1 });
+    expect(runtime.info.onnxPath).toBe('onnx/model_int8_embeddings.onnx');
+    const vectors = await runtime.embed(texts);
+    vectors.forEach((v, i) => expect(maxAbsDiff(v, expected.sentences[i]![`${pooling}_int8e`])).toBeLessThan(1e-4));
   });
 
   // DynamicQuantizeLinear picks one activation scale per tensor, i.e. per batch, padding included, so batched

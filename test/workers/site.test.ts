@@ -29,7 +29,7 @@ describe('site models', () => {
     expect(found.map((m) => m.entry.name)).toEqual(['default', 'test/tiny-bert-cls', 'test/tiny-bert-mean']);
     expect(warnings).toEqual(['models/missing/ does not exist: not published']);
     const index = modelIndex(found);
-    expect(index.models[0]).toMatchObject({ name: 'default', path: 'models/default/', default: true, bytes: 190182 + 148770 + 185 + 307 + 320 + 5769 + 303 });
+    expect(index.models[0]).toMatchObject({ name: 'default', path: 'models/default/', default: true, bytes: 190182 + 148770 + 76017 + 185 + 307 + 320 + 5769 + 303 });
     expect(index.models[1]!.default).toBe(false);
     expect(index.models[1]!.manifest.name).toBe('tiny-bert-cls');
     expect(discoverSiteModels(models, ['default'], false).map((m) => m.entry.name)).toEqual(['default']);
