@@ -43,6 +43,6 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**', 'test/conformance/**', 'node_modules/**'],
-    setupFiles: ['test/setup/core-data.ts'],
+    setupFiles: ['test/setup/core-data.ts', 'test/setup/cli-cache.ts'],
   },
 });

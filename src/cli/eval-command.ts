@@ -17,6 +17,7 @@ import { loadInputFile, parseFlags, parseListArg, UsageError } from './args.ts';
 import { parseResampleFlags } from './compare-command.ts';
 import { INPUT_FLAGS, loadEvalInputs, normalizationFromFlags, NORMALIZATION_FLAGS } from './eval-inputs.ts';
 import { judgeSpecFromFlags, type LoadedJudge } from './judge-option.ts';
+import { MODEL_FLAGS, modelOptionsFromFlags } from './model-flags.ts';
 import { writeOutputFile } from './output.ts';
 
 const FLAGS = {
@@ -39,7 +40,7 @@ const FLAGS = {
   threshold: { type: 'string' },
   'spelling-check': { type: 'string' },
   hmm: { type: 'boolean', default: false },
-  quantized: { type: 'boolean', default: false },
+  ...MODEL_FLAGS,
   'max-align-cells': { type: 'string' },
   cilin: { type: 'string' },
 } as const;
@@ -78,11 +79,12 @@ export async function runEval(argv: string[]): Promise<number> {
   checkProfileNames(metrics);
   const cilin = await loadCilinOption(values.cilin, values.encoding, metrics);
   const t2s = parseT2sOption(values.t2s, metrics, normalization.toSimplified);
+  const modelOptions = modelOptionsFromFlags(values);
 
   let loaded: LoadedJudge | undefined;
   try {
     // A model judge starts loading now, on its own thread, while the files are read and scored.
-    if (judgeSpec) loaded = await (await import('./judge-option.ts')).startJudgeSpec(judgeSpec, { quantized: values.quantized });
+    if (judgeSpec) loaded = await (await import('./judge-option.ts')).startJudgeSpec(judgeSpec, modelOptions);
     const { systems, dataset, inputs, warnings: readWarnings } = await loadEvalInputs(values);
     const training = values.train ? trainingErrors(values.train, readTestSet(await loadInputFile(values.train, values.encoding)).rows) : undefined;
     if (values.train) inputs.push(values.train);
@@ -99,6 +101,8 @@ export async function runEval(argv: string[]): Promise<number> {
     const result = await evaluate(dataset, systems, plan);
     const report = result.report;
     report.warnings.unshift(...readWarnings);
+    const environment = await loaded?.environment?.();
+    if (environment) report.run_environment = environment;
     addIntervals(report, result, { ...(ci ? { ci } : {}), ...(slices ? { slices } : {}), ...(training ? { training } : {}) });
     for (const warning of report.warnings) process.stderr.write(`warning: ${warning}\n`);
 

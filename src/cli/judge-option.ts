@@ -15,7 +15,9 @@ import {
   type ResolvedJudge,
 } from '../core/judge-spec.ts';
 import type { EmbeddingRuntime } from '../core/embed/types.ts';
+import type { EmbeddingCache } from '../core/embed/cache.ts';
 import { UsageError } from './args.ts';
+import type { OnnxNodeRuntimeOptions } from './onnx-node-runtime.ts';
 import { packageRoot } from './package-root.ts';
 
 /** The embedded default model shipped in the package (found from the root: bundled chunks sit one level deeper). */
@@ -24,7 +26,16 @@ export const DEFAULT_MODEL_DIR = path.join(packageRoot(import.meta.url), 'models
 export interface LoadedJudge extends ResolvedJudge {
   /** Recorded in the report next to the judge id (older callers read model and threshold here). */
   info: { model?: string; threshold?: number; pooling?: string; labels?: string };
+  /** A model judge's run-time facts for report.run_environment: threads, graph, embedding cache. */
+  environment?(): Promise<Record<string, unknown> | undefined>;
+  /** Ends the judge: a model's new embeddings go to the cache, its thread and session end. */
   release(): Promise<void>;
+}
+
+/** How a model judge runs: its graph and threads, and the embedding cache between runs. */
+export interface ModelOptions extends Pick<OnnxNodeRuntimeOptions, 'quantized' | 'graph' | 'threads'> {
+  /** The embedding cache's folder; false: none (every run embeds every text). Default: embeddingCacheDir(). */
+  cache?: string | false;
 }
 
 /** The judge when --judge is not given: the embedded model when present, else exact. */
@@ -61,7 +72,7 @@ export function judgeSpecFromFlags(judge: string | undefined, threshold: string 
  * Makes a spec runnable on Node. The model's threshold follows the one precedence rule (user > calibration >
  * manifest; the CLI has no calibration). Heavy modules (onnxruntime, tokenizers) are imported only for a model.
  */
-export async function loadJudgeSpec(spec: JudgeSpec, options: { quantized?: boolean } = {}): Promise<LoadedJudge> {
+export async function loadJudgeSpec(spec: JudgeSpec, options: ModelOptions = {}): Promise<LoadedJudge> {
   const none = async () => {};
   if (spec.kind === 'exact') return { spec, judge: exactJudge, info: {}, release: none };
   if (spec.kind === 'labels') {
@@ -79,7 +90,7 @@ export async function loadJudgeSpec(spec: JudgeSpec, options: { quantized?: bool
     return { spec, judge, info: {}, release: none };
   }
   const { loadOnnxNodeRuntime } = await import('./onnx-node-runtime.ts');
-  return modelJudge(spec, await loadOnnxNodeRuntime(modelFolder(spec), options));
+  return modelJudge(spec, await loadOnnxNodeRuntime(modelFolder(spec), runtimeOptions(options)), options.cache);
 }
 
 /**
@@ -87,12 +98,12 @@ export async function loadJudgeSpec(spec: JudgeSpec, options: { quantized?: bool
  * extracts, and is waited for before the first judge request (pendingJudge); the other judges load at once.
  * A model that fails to load fails the run then, with the same message.
  */
-export async function startJudgeSpec(spec: JudgeSpec, options: { quantized?: boolean } = {}): Promise<LoadedJudge> {
+export async function startJudgeSpec(spec: JudgeSpec, options: ModelOptions = {}): Promise<LoadedJudge> {
   if (spec.kind !== 'model') return loadJudgeSpec(spec, options);
   const folder = modelFolder(spec);
   const [{ canUseModelThread, loadModelInThread }, { pendingJudge }] = await Promise.all([import('./threaded-model.ts'), import('../core/pending-judge.ts')]);
   if (!canUseModelThread()) return loadJudgeSpec(spec, options);
-  const loading = loadModelInThread(folder, options).then((runtime) => modelJudge(spec, runtime));
+  const loading = loadModelInThread(folder, runtimeOptions(options)).then((runtime) => modelJudge(spec, runtime, options.cache));
   loading.catch(() => undefined); // reported by the judge's ready(), or by release()
   const pending = pendingJudge(spec, loading);
   return {
@@ -110,11 +121,17 @@ export async function startJudgeSpec(spec: JudgeSpec, options: { quantized?: boo
     get stats() {
       return pending.stats;
     },
+    environment: async () => (await loading.catch(() => undefined))?.environment?.(),
     release: async () => {
       const loaded = await loading.catch(() => undefined);
       await loaded?.release();
     },
   };
+}
+
+/** What the runtime itself takes (the options cross to the model thread as they are). */
+function runtimeOptions({ quantized, graph, threads }: ModelOptions): OnnxNodeRuntimeOptions {
+  return { ...(quantized ? { quantized } : {}), ...(graph !== undefined ? { graph } : {}), ...(threads !== undefined ? { threads } : {}) };
 }
 
 function modelFolder(spec: ModelJudgeSpec): string {
@@ -127,14 +144,18 @@ function modelFolder(spec: ModelJudgeSpec): string {
 async function modelJudge(
   spec: ModelJudgeSpec,
   runtime: EmbeddingRuntime & {
-    info: { name: string; pooling: string; manifest?: { threshold?: number; spellingCheckThreshold?: number } };
+    info: { name: string; pooling: string; onnxPath: string; manifest?: { threshold?: number; spellingCheckThreshold?: number } };
+    threads: number;
     release(): Promise<void>;
   },
+  cacheOption: ModelOptions['cache'],
 ): Promise<LoadedJudge> {
-  const [{ createEmbeddingJudge }, { MemoryEmbeddingCache }, { withSpellingCheckIf }] = await Promise.all([
+  const [{ createEmbeddingJudge }, { MemoryEmbeddingCache }, { withSpellingCheckIf }, { fileEmbeddingCache }, { embeddingCacheDir }] = await Promise.all([
     import('../core/embed/embedding-judge.ts'),
     import('../core/embed/cache.ts'),
     import('../core/spelling/spelling-judge.ts'),
+    import('./embedding-cache-file.ts'),
+    import('./cache-dir.ts'),
   ]);
   let resolved;
   try {
@@ -144,7 +165,10 @@ async function modelJudge(
     if (err instanceof JudgeSpecError) throw new UsageError(`--judge model:${spec.model}: the model has no manifest threshold; give --threshold`);
     throw err;
   }
-  const embedding = createEmbeddingJudge(runtime, { threshold: resolved.threshold, cache: new MemoryEmbeddingCache() });
+  const cacheDir = cacheOption === false ? undefined : (cacheOption ?? embeddingCacheDir());
+  const fileCache = cacheDir === undefined ? undefined : fileEmbeddingCache(cacheDir);
+  const cache: EmbeddingCache = fileCache ?? new MemoryEmbeddingCache();
+  const embedding = createEmbeddingJudge(runtime, { threshold: resolved.threshold, cache });
   return {
     spec,
     judge: withSpellingCheckIf(usesSpellingCheck(spec), embedding),
@@ -152,7 +176,16 @@ async function modelJudge(
     thresholdFrom: resolved.thresholdFrom,
     info: { model: runtime.info.name, threshold: resolved.threshold, pooling: runtime.info.pooling },
     stats: () => ({ ...embedding.stats }),
-    release: () => runtime.release(),
+    environment: async () => ({
+      graph: runtime.info.onnxPath,
+      threads: runtime.threads,
+      embedding_cache: fileCache ? { folder: cacheDir, read: fileCache.stats.loaded, added: fileCache.stats.added } : 'off',
+    }),
+    release: async () => {
+      const failed = await fileCache?.flush();
+      if (failed) process.stderr.write(`warning: the embedding cache in ${cacheDir} was not written (${failed.message}); the next run embeds these texts again\n`);
+      await runtime.release();
+    },
   };
 }
 
@@ -163,7 +196,7 @@ async function modelJudge(
 export async function loadJudge(
   spec: string | undefined,
   threshold: number | undefined,
-  { spelling, ...options }: { quantized?: boolean; spelling?: string } = {},
+  { spelling, ...options }: ModelOptions & { spelling?: string } = {},
 ): Promise<LoadedJudge> {
   return loadJudgeSpec(judgeSpecFromFlags(spec, threshold === undefined ? undefined : String(threshold), spelling), options);
 }
