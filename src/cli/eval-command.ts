@@ -18,6 +18,7 @@ import { parseResampleFlags } from './compare-command.ts';
 import { INPUT_FLAGS, loadEvalInputs, normalizationFromFlags, NORMALIZATION_FLAGS } from './eval-inputs.ts';
 import { judgeSpecFromFlags, type LoadedJudge } from './judge-option.ts';
 import { MODEL_FLAGS, modelOptionsFromFlags } from './model-flags.ts';
+import { startProgress, type RunProgressLine } from './progress.ts';
 import { writeOutputFile } from './output.ts';
 
 const FLAGS = {
@@ -43,6 +44,7 @@ const FLAGS = {
   ...MODEL_FLAGS,
   'max-align-cells': { type: 'string' },
   cilin: { type: 'string' },
+  quiet: { type: 'boolean', default: false },
 } as const;
 
 export async function runEval(argv: string[]): Promise<number> {
@@ -82,9 +84,12 @@ export async function runEval(argv: string[]): Promise<number> {
   const modelOptions = modelOptionsFromFlags(values);
 
   let loaded: LoadedJudge | undefined;
+  let progress: RunProgressLine | undefined;
   try {
+    progress = await startProgress(process.stderr, values.quiet);
     // A model judge starts loading now, on its own thread, while the files are read and scored.
-    if (judgeSpec) loaded = await (await import('./judge-option.ts')).startJudgeSpec(judgeSpec, modelOptions);
+    if (judgeSpec) loaded = await (await import('./judge-option.ts')).startJudgeSpec(judgeSpec, modelOptions, () => progress?.step('loading the model'));
+    progress?.step('reading the inputs');
     const { systems, dataset, inputs, warnings: readWarnings } = await loadEvalInputs(values);
     const training = values.train ? trainingErrors(values.train, readTestSet(await loadInputFile(values.train, values.encoding)).rows) : undefined;
     if (values.train) inputs.push(values.train);
@@ -98,12 +103,14 @@ export async function runEval(argv: string[]): Promise<number> {
       plan.judge = loaded;
       plan.segmenter = createNodeJiebaSegmenter({ hmm: values.hmm });
     }
-    const result = await evaluate(dataset, systems, plan);
+    const result = await evaluate(dataset, systems, plan, progress ? { onProgress: (p) => progress!.update(p) } : {});
     const report = result.report;
     report.warnings.unshift(...readWarnings);
     const environment = await loaded?.environment?.();
     if (environment) report.run_environment = environment;
+    if (ci || slices) progress?.step(ci ? 'bootstrap intervals' : 'slices');
     addIntervals(report, result, { ...(ci ? { ci } : {}), ...(slices ? { slices } : {}), ...(training ? { training } : {}) });
+    progress?.stop();
     for (const warning of report.warnings) process.stderr.write(`warning: ${warning}\n`);
 
     if (values.report) {
@@ -130,6 +137,7 @@ export async function runEval(argv: string[]): Promise<number> {
     if (err instanceof UnknownProfileError || err instanceof PlanError) throw new UsageError(err.message);
     throw err;
   } finally {
+    progress?.stop();
     await loaded?.release();
   }
 }

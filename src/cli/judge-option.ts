@@ -98,14 +98,14 @@ export async function loadJudgeSpec(spec: JudgeSpec, options: ModelOptions = {})
  * extracts, and is waited for before the first judge request (pendingJudge); the other judges load at once.
  * A model that fails to load fails the run then, with the same message.
  */
-export async function startJudgeSpec(spec: JudgeSpec, options: ModelOptions = {}): Promise<LoadedJudge> {
+export async function startJudgeSpec(spec: JudgeSpec, options: ModelOptions = {}, onWait?: () => void): Promise<LoadedJudge> {
   if (spec.kind !== 'model') return loadJudgeSpec(spec, options);
   const folder = modelFolder(spec);
   const [{ canUseModelThread, loadModelInThread }, { pendingJudge }] = await Promise.all([import('./threaded-model.ts'), import('../core/pending-judge.ts')]);
   if (!canUseModelThread()) return loadJudgeSpec(spec, options);
   const loading = loadModelInThread(folder, runtimeOptions(options)).then((runtime) => modelJudge(spec, runtime, options.cache));
   loading.catch(() => undefined); // reported by the judge's ready(), or by release()
-  const pending = pendingJudge(spec, loading);
+  const pending = pendingJudge(spec, loading, onWait);
   return {
     spec,
     judge: pending.judge,

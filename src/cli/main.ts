@@ -9,7 +9,7 @@ const USAGE = `Usage: ${TOOL_NAME} eval --test FILE [--truth FILE] --pred NAME=F
                   [--columns id=…,source=…,reference=…] [--pred-columns id=…,prediction=…]
                   [--test-format FMT] [--pred-format FMT] [--encoding NAME] [--match-by-line-order] [--by-type]
                   [--judge exact|model:DIR|model:default|labels:FILE|llm:URL[#MODEL]] [--threshold T]
-                  [--graph int8|fp32|onnx/FILE.onnx] [--threads N] [--embedding-cache DIR|off]
+                  [--graph int8|fp32|onnx/FILE.onnx] [--threads N] [--embedding-cache DIR|off] [--quiet]
                   [--rows FILE] [--report FILE] [--ci [--resamples N] [--seed S] [--confidence C]]
                   [--slice length,errors,type,seen [--train FILE]] [--max-align-cells N]
                   [--to-simplified] [--to-halfwidth] [--ignore-punct] [--ignore-space] [--ignore-chars CHARS]
@@ -31,6 +31,7 @@ eval      score one or more systems on a test set with every requested metric pr
 --threads onnxruntime's threads for a model judge (default: every core); recorded in the report's run_environment
 --embedding-cache  where a model's embeddings are kept between runs (default: the user's cache folder,
           e.g. ~/.cache/csc-studio/embeddings; CSC_STUDIO_CACHE moves it), or off
+--quiet   no progress line (it is shown on stderr only while stderr is a terminal)
 --cilin   ChERRANT's cilin.txt: cherrant and cllm then align with its thesaurus cost, as ChERRANT does (docs/metrics.md)
 --t2s     the traditional-to-simplified conversion of --to-simplified, cherrant and cllm, instead of the one each
           script pins (simple-csc: opencc-python-reimplemented-0.1.7; ChERRANT: opencc-1.1.2); docs/metrics.md

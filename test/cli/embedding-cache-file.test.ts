@@ -48,7 +48,7 @@ describe('the CLI embedding cache file', () => {
     await cache.flush();
     const file = path.join(dir, `${HASH}.vec`);
     const bytes = readFileSync(file);
-    bytes[bytes.length - 1] ^= 0xff; // the last vector's bytes change: its checksum no longer matches
+    bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0xff; // the last vector's bytes change: its checksum no longer matches
     writeFileSync(file, bytes);
     appendFileSync(file, Buffer.from([1, 2, 3])); // and a cut-off record after it
     const reread = fileEmbeddingCache(dir);
