@@ -3,7 +3,7 @@
  * core's one precedence rule, resolveThreshold: typed by the user > the judge check's calibration > the model's
  * manifest) and simple-csc's normalisation options (validated by the core, as the CLI's flags are).
  */
-import { INT8_GRAPHS } from '../../core/embed/graph-choice.ts';
+import { chooseGraph, INT8_GRAPHS } from '../../core/embed/graph-choice.ts';
 import { resolveThreshold, withThreshold, type JudgeSpec } from '../../core/judge-spec.ts';
 import { parseNormalizationOptions, type NormalizationOptions } from '../../core/normalize/options.ts';
 import type { RunJudge, StoredLabel } from '../../db/types.ts';
@@ -37,6 +37,23 @@ export function runJudgeFor(choice: JudgeChoice): RunJudge {
     manifestThreshold: choice.manifestThreshold ?? undefined,
   });
   return { spec, threshold, thresholdFrom, modelName: choice.name, ...(choice.graph ? { graph: choice.graph } : {}) };
+}
+
+/** What a run loads of a site model: its files but the graphs it does not use (a folder may hold three). */
+export function bytesToLoad(files: readonly { path: string; size: number }[]): number {
+  let graph: string | undefined;
+  try {
+    graph = chooseGraph(files.map((f) => f.path));
+  } catch {
+    graph = undefined;
+  }
+  return files.filter((f) => !f.path.endsWith('.onnx') || f.path === graph).reduce((n, f) => n + f.size, 0);
+}
+
+/** Site models' labels: the manifest's name, with the folder's when two share a name. */
+export function siteModelLabel(model: { name: string; manifest: { name?: string } }, all: readonly { name: string; manifest: { name?: string } }[]): string {
+  const shown = model.manifest.name ?? model.name;
+  return all.filter((m) => (m.manifest.name ?? m.name) === shown).length > 1 ? `${shown} (${model.name})` : shown;
 }
 
 /** The kinds of graph a model's files hold, int8 first (the one chosen unless the user says otherwise). */
