@@ -1,5 +1,5 @@
 import { anythingScored, resolveProfiles, UnknownProfileError } from '../core/report.ts';
-import { evaluate, PlanError, sentenceRecords, type EvaluationPlan } from '../core/evaluate.ts';
+import { eachSentenceRecord, evaluate, PlanError, type EvaluationPlan } from '../core/evaluate.ts';
 import { formatJudgeSpec, type JudgeSpec } from '../core/judge-spec.ts';
 import { reportToCsv, reportToMarkdown } from '../core/format/tables.ts';
 import { UTF8_BOM } from '../core/format/csv.ts';
@@ -19,7 +19,7 @@ import { INPUT_FLAGS, loadEvalInputs, normalizationFromFlags, NORMALIZATION_FLAG
 import { judgeSpecFromFlags, type LoadedJudge } from './judge-option.ts';
 import { MODEL_FLAGS, modelOptionsFromFlags } from './model-flags.ts';
 import { startProgress, type RunProgressLine } from './progress.ts';
-import { writeOutputFile } from './output.ts';
+import { writeOutputFile, writeOutputLines } from './output.ts';
 
 const FLAGS = {
   ...INPUT_FLAGS,
@@ -125,8 +125,8 @@ export async function runEval(argv: string[]): Promise<number> {
       await writeOutputFile(values.report, text, inputs);
     }
     if (values.rows) {
-      const text = sentenceRecords(result).map((r) => JSON.stringify(r) + '\n').join('');
-      await writeOutputFile(values.rows, text, inputs);
+      progress?.step('writing the rows');
+      await writeOutputLines(values.rows, lines(eachSentenceRecord(result)), inputs);
     }
     const text =
       format === 'json' ? JSON.stringify(report, null, 2) + '\n' : format === 'md' ? reportToMarkdown(report) : reportToCsv(report);
@@ -140,6 +140,10 @@ export async function runEval(argv: string[]): Promise<number> {
     progress?.stop();
     await loaded?.release();
   }
+}
+
+function* lines(records: Iterable<unknown>): Generator<string> {
+  for (const r of records) yield JSON.stringify(r) + '\n';
 }
 
 function parseSlices(text: string | undefined): SliceFamilyName[] | undefined {

@@ -4,7 +4,7 @@
  * (and, when it replaces a file, on disk). Any failure removes the temporary file and leaves a previous file untouched.
  */
 import { randomBytes } from 'node:crypto';
-import { lstat, open, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { lstat, open, realpath, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
 import { fsProblem, UsageError } from './args.ts';
@@ -27,6 +27,31 @@ export async function checkOutputFile(file: string, inputs: readonly string[]): 
 }
 
 export async function writeOutputFile(file: string, text: string, inputs: readonly string[]): Promise<void> {
+  await writeOutput(file, inputs, (handle) => handle.writeFile(text, 'utf8'));
+}
+
+/**
+ * The same, for an output made line by line (--rows on a million rows is gigabytes of JSON): the lines are
+ * written as they come, about a megabyte at a time, never held together.
+ */
+export async function writeOutputLines(file: string, lines: Iterable<string>, inputs: readonly string[]): Promise<void> {
+  await writeOutput(file, inputs, async (handle) => {
+    let chunk: string[] = [];
+    let size = 0;
+    for (const line of lines) {
+      chunk.push(line);
+      size += line.length;
+      if (size >= 1 << 20) {
+        await handle.write(chunk.join(''));
+        chunk = [];
+        size = 0;
+      }
+    }
+    if (chunk.length > 0) await handle.write(chunk.join(''));
+  });
+}
+
+async function writeOutput(file: string, inputs: readonly string[], write: (handle: FileHandle) => Promise<unknown>): Promise<void> {
   const { target, existing } = await checkOutputFile(file, inputs);
   const dir = path.dirname(target);
   const temp = path.join(dir, `.${path.basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
@@ -38,7 +63,7 @@ export async function writeOutputFile(file: string, text: string, inputs: readon
   }
   try {
     try {
-      await handle.writeFile(text, 'utf8');
+      await write(handle);
       // On disk before the rename replaces a previous file, so a crash leaves the old or the new one, never an
       // empty one; a new file has nothing to lose, and its sync costs about as much as a small run's scoring.
       if (existing) await handle.sync();
