@@ -17,7 +17,8 @@ const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-E
 export default defineConfig({
   // Relative base so the static build works from any sub-path.
   base: './',
-  plugins: [svelte(), siteModels({ include: siteModelNames, testModelsInBuild: testBuild }), serviceWorker()],
+  // `npm run bench:app` also publishes the benchmarks' real-size models (tmp/bench-models) as bench/<name>.
+  plugins: [svelte(), siteModels({ include: siteModelNames, testModelsInBuild: testBuild, ...(process.env['CSC_BENCH_MODELS'] ? { benchModelsDir: process.env['CSC_BENCH_MODELS'] } : {}) }), serviceWorker()],
   define: { __JIEBA_WASM_VERSION__: JSON.stringify(jiebaVersion) },
   resolve: {
     alias: [

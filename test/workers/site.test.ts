@@ -33,6 +33,11 @@ describe('site models', () => {
     expect(index.models[1]!.default).toBe(false);
     expect(index.models[1]!.manifest.name).toBe('tiny-bert-cls');
     expect(discoverSiteModels(models, ['default'], false).map((m) => m.entry.name)).toEqual(['default']);
+    // The benchmarks' folder of real-size models, published as bench/<name> when given.
+    const bench = tempDir();
+    cpSync(path.join(REPO, 'models/test/tiny-bert-mean'), path.join(bench, 'bge-small'), { recursive: true });
+    mkdirSync(path.join(bench, 'empty'));
+    expect(discoverSiteModels(models, ['default'], false, () => undefined, bench).map((m) => m.entry.name)).toEqual(['default', 'bench/bge-small']);
   });
 
   it('skips a folder without a valid manifest, and warns about listed files that are missing', () => {
