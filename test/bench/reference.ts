@@ -27,7 +27,11 @@ interface Row {
   reference: Command[];
   referenceLabel: string;
   target: number;
-  /** Issue 15's ratio on 5,000 rows as last measured, plus 10%: a regression guard (issue 27). */
+  /**
+   * A regression guard (issue 27): the larger of issue 15's last ratio on 5,000 rows and issue 27's (2026-12-04),
+   * plus 10%. The ratio moves with the machine's load (Python's start and Node's react differently: cscd was 1.29
+   * loaded and 1.97 unloaded with no change of ours, paired A/B 1.017), so one measurement alone makes a flaky guard.
+   */
   guard: number;
   /** Folders under CSC_REFERENCE_SCRIPTS this row needs; none for rows that compare ours with ours. */
   needs: string[];
@@ -83,7 +87,7 @@ function rows(d: ReferenceData, refs: string, python: string): Row[] {
       reference: [py(path.join(DRIVERS, 'cscd.py'), path.join(refs, 'nghuyong+cscd-ns'), d.ref.test, d.ref.eq)],
       referenceLabel: 'CSCD-NS evaluate.py',
       target: 1.0,
-      guard: 1.42,
+      guard: 2.17,
       needs: ['nghuyong+cscd-ns'],
     },
     {
@@ -136,7 +140,7 @@ function rows(d: ReferenceData, refs: string, python: string): Row[] {
       reference: [evalCmd(d.ours.test, d.ours.llm, '--metrics', 'gcsc', '--judge', 'exact')],
       referenceLabel: 'ours, gcsc --judge exact',
       target: 1.3,
-      guard: 1.74,
+      guard: 1.79,
       needs: [],
     },
     {
@@ -230,7 +234,7 @@ export function benchReference(): void {
       table.push([row.name, t.a, row.referenceLabel, t.b, ratio.toFixed(3), `≤ ${target}`, Math.round(target * t.b), ratio <= target ? 'holds' : 'MISSED', guard]);
     }
     printTable(
-      `Whole process, ${d.rows} rows unless said, ${pairs} paired alternating runs, medians (ms); guard: issue 15's ratio + 10%`,
+      `Whole process, ${d.rows} rows unless said, ${pairs} paired alternating runs, medians (ms); guard: the larger of issue 15's and 27's ratios + 10%`,
       ['ours', 'ms', 'reference', 'ms', 'ours / reference', 'target', 'target ms', '', 'guard'],
       table,
     );
