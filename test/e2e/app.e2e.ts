@@ -236,8 +236,18 @@ describe('CSC Studio in the browser', () => {
       // onnxruntime-web and -node agree to float precision; a cosine right at the threshold could still flip.
       if (typeof value === 'number') expect(Math.abs((got.systems['synth-llm']!['gcsc']![key] as number) - value), key).toBeLessThanOrEqual(0.5);
     }
-    await tab(page, 'Workspace');
-    await expect.poll(() => page.getByText(/cached embeddings?\./).textContent()).not.toMatch(/^0 /);
+    // The cache is written a few seconds after the run (run-worker-api's AFTER_JOB_DELAY_MS); the Workspace tab
+    // counts it when it opens, so it is opened again until the count is there.
+    await expect
+      .poll(
+        async () => {
+          await tab(page, 'Data');
+          await tab(page, 'Workspace');
+          return page.getByText(/cached embeddings?\./).textContent();
+        },
+        { timeout: 30_000 },
+      )
+      .not.toMatch(/^0 /);
   });
 
   it('exports the workspace and imports it into a fresh browser', async () => {
