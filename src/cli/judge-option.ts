@@ -176,10 +176,12 @@ async function modelJudge(
     thresholdFrom: resolved.thresholdFrom,
     info: { model: runtime.info.name, threshold: resolved.threshold, pooling: runtime.info.pooling },
     stats: () => ({ ...embedding.stats }),
+    // Cache figures depend on earlier runs: they belong here, not among the results.
     environment: async () => ({
       graph: runtime.info.onnxPath,
       threads: runtime.threads,
       embedding_cache: fileCache ? { folder: cacheDir, read: fileCache.stats.loaded, added: fileCache.stats.added } : 'off',
+      embedding: { ...embedding.stats },
     }),
     release: async () => {
       const failed = await fileCache?.flush();

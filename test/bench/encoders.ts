@@ -93,13 +93,13 @@ export async function benchEncoders(): Promise<void> {
       // The first run fills the cache (the pair's warm-up); every later one reads it.
       const warm = () => measure([cli(...model, '--embedding-cache', cache)], ROOT);
       const whole = paired(cold, warm, n);
-      const report = JSON.parse(readFileSync(path.join(dir, 'model.json'), 'utf8')) as { gcsc: { embedding: { cacheHits: number } } };
+      const report = JSON.parse(readFileSync(path.join(dir, 'model.json'), 'utf8')) as { run_environment: { embedding: { cacheHits: number } } };
       const sample = shape === 'bert-base' ? texts.slice(0, 1500) : texts;
       const textsFile = path.join(dir, `texts-${shape}.json`);
       writeFileSync(textsFile, JSON.stringify(sample));
       const emb = embeddingRatio(folder, GRAPHS[graph], threads, textsFile, n);
       const mb = statSync(path.join(folder, GRAPHS[graph])).size / 1e6;
-      console.log(`  ${shape} ${graph}: whole ${(whole.a.ms / 1000).toFixed(1)} s ${whole.a.peakMb.toFixed(0)} MB; cached ${(whole.b.ms / 1000).toFixed(2)} s (${report.gcsc.embedding.cacheHits} hits); CLI ${(sample.length / emb.oursMs * 1000).toFixed(0)} texts/s, alone ${(sample.length / emb.aloneMs * 1000).toFixed(0)} texts/s`);
+      console.log(`  ${shape} ${graph}: whole ${(whole.a.ms / 1000).toFixed(1)} s ${whole.a.peakMb.toFixed(0)} MB; cached ${(whole.b.ms / 1000).toFixed(2)} s (${report.run_environment.embedding.cacheHits} hits); CLI ${(sample.length / emb.oursMs * 1000).toFixed(0)} texts/s, alone ${(sample.length / emb.aloneMs * 1000).toFixed(0)} texts/s`);
       table.push([
         `${shape} ${graph}`,
         mb,
