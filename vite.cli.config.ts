@@ -33,7 +33,7 @@ export default defineConfig({
   // Pure-JavaScript dependencies are bundled in: resolving and loading them file by file from node_modules took
   // about a third of a small run's start-up. Native and WebAssembly ones (onnxruntime-node, jieba-wasm,
   // @huggingface/tokenizers) stay external and load only when needed.
-  ssr: { noExternal: ['papaparse', 'opencc-js', '@noble/hashes', 'jstat'] },
+  ssr: { noExternal: ['papaparse', 'opencc-js', '@noble/hashes', 'jstat', 'cli-progress', 'string-width'] },
   build: {
     ssr: true,
     // Two levels below the root, like src/cli: paths such as '../../models/default' resolve the same from both.

@@ -19,7 +19,13 @@ export default defineConfig({
   // Relative base so the static build works from any sub-path.
   base: './',
   // Benchmarks: the built-in sample and every folder of datasets/ (csc-studio site add-dataset; docs/hosting.md).
-  plugins: [svelte(), siteModels({ include: siteModelNames, testModelsInBuild: testBuild }), siteDatasets(), serviceWorker()],
+  // `npm run bench:app` also publishes the benchmarks' real-size models (tmp/bench-models) as bench/<name>.
+  plugins: [
+    svelte(),
+    siteModels({ include: siteModelNames, testModelsInBuild: testBuild, ...(process.env['CSC_BENCH_MODELS'] ? { benchModelsDir: process.env['CSC_BENCH_MODELS'] } : {}) }),
+    siteDatasets(),
+    serviceWorker(),
+  ],
   define: { __JIEBA_WASM_VERSION__: JSON.stringify(jiebaVersion) },
   resolve: {
     alias: [
@@ -45,6 +51,6 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     exclude: ['test/e2e/**', 'test/conformance/**', 'node_modules/**'],
-    setupFiles: ['test/setup/core-data.ts'],
+    setupFiles: ['test/setup/core-data.ts', 'test/setup/cli-cache.ts'],
   },
 });

@@ -4,6 +4,6 @@ export default defineConfig({
   test: {
     include: ['test/conformance/**/*.test.ts'],
     testTimeout: 120_000,
-    setupFiles: ['test/setup/core-data.ts'],
+    setupFiles: ['test/setup/core-data.ts', 'test/setup/cli-cache.ts'],
   },
 });

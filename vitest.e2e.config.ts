@@ -9,6 +9,7 @@ export default defineConfig({
     fileParallelism: false,
     maxWorkers: 1,
     pool: 'forks',
+    setupFiles: ['test/setup/cli-cache.ts'],
     reporters: ['verbose'],
   },
 });

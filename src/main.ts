@@ -11,8 +11,10 @@ if (!target) throw new Error('index.html has no #app element');
 await loadCoreData();
 export default mount(App, { target });
 
-// Offline after one visit; a new deployment waits until the user chooses to reload (it does nothing in dev).
+// Offline after one visit; a new deployment waits until the user chooses to reload (it does nothing in dev). On a
+// host that sends no COOP/COEP headers the worker adds them, and the page reloads once to get them (threads).
 void registerServiceWorker({
   onNeedRefresh: (apply) => (appUpdate.apply = apply),
   onOfflineReady: () => (appUpdate.offlineReady = true),
+  reloadForIsolation: true,
 });

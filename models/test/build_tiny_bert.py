@@ -6,7 +6,13 @@ Run with Debian's Python, which has python3-torch, python3-onnx and python3-nump
     /usr/bin/python3 models/test/build_tiny_bert.py
 
 Writes models/test/tiny-bert-cls/ and models/test/tiny-bert-mean/ (the same weights; only the pooling differs),
-each a Hugging Face / optimum-style folder, and models/test/expected.json.
+each a Hugging Face / optimum-style folder with a float, an int8 (MatMul) and an int8-with-embeddings graph, and
+models/test/expected.json.
+
+    /usr/bin/python3 models/test/build_tiny_bert.py --shape bge-small|bert-base --out DIR
+
+writes a random-weight encoder of a real model's size instead (shapes.py: needs only python3-onnx and numpy), for
+the benchmarks; `npm run bench -- encoders` builds them on demand into tmp/ (never committed).
 
 Everything here is independent of the TypeScript code: the token ids come from a Python port of the reference
 BERT BasicTokenizer + WordPiece (the `tokenizers` library is not packaged for Debian), the float embeddings from
@@ -14,19 +20,35 @@ PyTorch, and the int8 embeddings from a PyTorch simulation of the integer arithm
 onnxruntime to do.
 """
 
-import hashlib
-import json
+import argparse
 import os
 import shutil
+import sys
 import tempfile
 import unicodedata
 
-import numpy as np
-import onnx
-import torch
-from onnx import TensorProto, helper, numpy_helper
-
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from bert_folder import write_json, write_manifest, write_text_files  # noqa: E402
+
+if __name__ == "__main__" and "--shape" in sys.argv:
+    # Real shapes need neither PyTorch nor the tiny model's reference code.
+    import shapes
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--shape", choices=sorted(shapes.SHAPES), required=True)
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    print(shapes.build(args.shape, args.out))
+    sys.exit(0)
+
+import numpy as np  # noqa: E402
+import onnx  # noqa: E402
+import torch  # noqa: E402
+
+from quantize import dequantized_table, quantize_graph, quantize_weight  # noqa: E402
+
 SEED = 20240611
 HIDDEN = 32
 LAYERS = 2
@@ -52,46 +74,6 @@ WORDS = ["hello", "world", "love", "nlp", "the", "cafe", "spelling", "check"]
 VOCAB = SPECIALS + PUNCT + list(CHINESE) + LETTERS + DIGITS + ["##" + c for c in LETTERS + DIGITS] + WORDS
 assert len(VOCAB) == len(set(VOCAB)), "duplicate vocabulary entry"
 TOKEN_ID = {t: i for i, t in enumerate(VOCAB)}
-
-
-def tokenizer_json():
-    cls_id, sep_id = TOKEN_ID["[CLS]"], TOKEN_ID["[SEP]"]
-    return {
-        "version": "1.0",
-        "truncation": None,
-        "padding": None,
-        "added_tokens": [
-            {"id": TOKEN_ID[t], "content": t, "single_word": False, "lstrip": False, "rstrip": False,
-             "normalized": False, "special": True}
-            for t in SPECIALS
-        ],
-        "normalizer": {"type": "BertNormalizer", "clean_text": True, "handle_chinese_chars": True,
-                       "strip_accents": None, "lowercase": True},
-        "pre_tokenizer": {"type": "BertPreTokenizer"},
-        "post_processor": {
-            "type": "TemplateProcessing",
-            "single": [{"SpecialToken": {"id": "[CLS]", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}},
-                       {"SpecialToken": {"id": "[SEP]", "type_id": 0}}],
-            "pair": [{"SpecialToken": {"id": "[CLS]", "type_id": 0}}, {"Sequence": {"id": "A", "type_id": 0}},
-                     {"SpecialToken": {"id": "[SEP]", "type_id": 0}}, {"Sequence": {"id": "B", "type_id": 1}},
-                     {"SpecialToken": {"id": "[SEP]", "type_id": 1}}],
-            "special_tokens": {
-                "[CLS]": {"id": "[CLS]", "ids": [cls_id], "tokens": ["[CLS]"]},
-                "[SEP]": {"id": "[SEP]", "ids": [sep_id], "tokens": ["[SEP]"]},
-            },
-        },
-        "decoder": {"type": "WordPiece", "prefix": "##", "cleanup": True},
-        "model": {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##",
-                  "max_input_chars_per_word": 100, "vocab": TOKEN_ID},
-    }
-
-
-def tokenizer_config_json():
-    return {
-        "tokenizer_class": "BertTokenizer", "do_lower_case": True, "tokenize_chinese_chars": True,
-        "strip_accents": None, "model_max_length": MAX_POSITIONS, "clean_up_tokenization_spaces": True,
-        "cls_token": "[CLS]", "sep_token": "[SEP]", "pad_token": "[PAD]", "unk_token": "[UNK]", "mask_token": "[MASK]",
-    }
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -204,13 +186,6 @@ def simulated_int8_matmul(x, w):
     return acc.float() * (x_scale * torch.tensor(w_scale, dtype=torch.float32))
 
 
-def quantize_weight(w):
-    """Symmetric per-tensor int8, range [-127, 127], zero point 0: onnxruntime's default for dynamic quantization."""
-    scale = np.float32(np.abs(w).max() / 127.0)
-    q = np.clip(np.round(w / scale), -127, 127).astype(np.int8)
-    return scale, q
-
-
 class Layer(torch.nn.Module):
     def __init__(self, quantized):
         super().__init__()
@@ -284,44 +259,6 @@ def export_float(model, path):
     onnx.checker.check_model(onnx.load(path))
 
 
-def quantize_graph(src, dst):
-    m = onnx.load(src)
-    g = m.graph
-    inits = {i.name: i for i in g.initializer}
-    nodes, used_weights, count = [], set(), 0
-    for node in g.node:
-        if node.op_type != "MatMul" or node.input[1] not in inits:
-            nodes.append(node)
-            continue
-        x, w_name, y = node.input[0], node.input[1], node.output[0]
-        p = f"{w_name}_q{count}"
-        count += 1
-        w_scale, w_q = quantize_weight(numpy_helper.to_array(inits[w_name]))
-        g.initializer.extend([
-            numpy_helper.from_array(w_q, p + "_weight_int8"),
-            numpy_helper.from_array(np.array(w_scale, dtype=np.float32), p + "_weight_scale"),
-            numpy_helper.from_array(np.array(0, dtype=np.int8), p + "_weight_zero_point"),
-        ])
-        nodes += [
-            helper.make_node("DynamicQuantizeLinear", [x], [p + "_x_uint8", p + "_x_scale", p + "_x_zero_point"]),
-            helper.make_node("MatMulInteger", [p + "_x_uint8", p + "_weight_int8", p + "_x_zero_point",
-                                               p + "_weight_zero_point"], [p + "_int32"]),
-            helper.make_node("Cast", [p + "_int32"], [p + "_float"], to=TensorProto.FLOAT),
-            helper.make_node("Mul", [p + "_x_scale", p + "_weight_scale"], [p + "_scale"]),
-            helper.make_node("Mul", [p + "_float", p + "_scale"], [y]),
-        ]
-        used_weights.add(w_name)
-    still_used = {i for n in nodes for i in n.input}
-    kept = [i for i in g.initializer if not (i.name in used_weights and i.name not in still_used)]
-    del g.node[:]
-    g.node.extend(nodes)
-    del g.initializer[:]
-    g.initializer.extend(kept)
-    onnx.checker.check_model(m)
-    onnx.save(m, dst)
-    return count
-
-
 # ---------------------------------------------------------------------------------------------------------------
 # Folders, manifests and expected outputs
 
@@ -337,53 +274,28 @@ SENTENCES = [
 ]
 
 
-def sha256_file(path):
-    with open(path, "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()
+SHAPE = {"hidden": HIDDEN, "layers": LAYERS, "heads": HEADS, "intermediate": INTERMEDIATE, "max_positions": MAX_POSITIONS}
+GRAPHS = ("model.onnx", "model_quantized.onnx", "model_int8_embeddings.onnx")
 
 
-def write_json(path, obj):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8") as f:
-        json.dump(obj, f, ensure_ascii=False, indent=1, sort_keys=True)
-        f.write("\n")
-
-
-def write_folder(name, pooling, float_onnx, int8_onnx):
+def write_folder(name, pooling, graphs):
     folder = os.path.join(HERE, name)
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(os.path.join(folder, "onnx"))
-    shutil.copyfile(float_onnx, os.path.join(folder, "onnx", "model.onnx"))
-    shutil.copyfile(int8_onnx, os.path.join(folder, "onnx", "model_quantized.onnx"))
-    write_json(os.path.join(folder, "config.json"), {
-        "architectures": ["BertModel"], "model_type": "bert", "vocab_size": len(VOCAB), "hidden_size": HIDDEN,
-        "num_hidden_layers": LAYERS, "num_attention_heads": HEADS, "intermediate_size": INTERMEDIATE,
-        "hidden_act": "gelu", "max_position_embeddings": MAX_POSITIONS, "type_vocab_size": 2,
-        "layer_norm_eps": 1e-12, "pad_token_id": TOKEN_ID["[PAD]"],
-    })
-    write_json(os.path.join(folder, "tokenizer.json"), tokenizer_json())
-    write_json(os.path.join(folder, "tokenizer_config.json"), tokenizer_config_json())
-    write_json(os.path.join(folder, "modules.json"), [
-        {"idx": 0, "name": "0", "path": "", "type": "sentence_transformers.models.Transformer"},
-        {"idx": 1, "name": "1", "path": "1_Pooling", "type": "sentence_transformers.models.Pooling"},
-        {"idx": 2, "name": "2", "path": "2_Normalize", "type": "sentence_transformers.models.Normalize"},
-    ])
-    write_json(os.path.join(folder, "1_Pooling", "config.json"), {
-        "word_embedding_dimension": HIDDEN, "pooling_mode_cls_token": pooling == "cls",
-        "pooling_mode_mean_tokens": pooling == "mean", "pooling_mode_max_tokens": False,
-        "pooling_mode_mean_sqrt_len_tokens": False,
-    })
-    files = []
-    for root, _, names in os.walk(folder):
-        for n in names:
-            path = os.path.join(root, n)
-            files.append({"path": os.path.relpath(path, folder).replace(os.sep, "/"),
-                          "sha256": sha256_file(path), "size": os.path.getsize(path)})
-    write_json(os.path.join(folder, "manifest.json"), {
-        "name": name, "pooling": pooling, "threshold": 0.9, "maxLength": MAX_POSITIONS, "dimension": HIDDEN,
-        "files": sorted(files, key=lambda f: f["path"]), "licence": LICENCE,
-        "attribution": "Random weights; no training data.", "source": "models/test/build_tiny_bert.py",
-    })
+    for graph in GRAPHS:
+        shutil.copyfile(os.path.join(graphs, graph), os.path.join(folder, "onnx", graph))
+    write_text_files(folder, SHAPE, pooling, TOKEN_ID, SPECIALS)
+    write_manifest(folder, name, pooling, SHAPE, LICENCE, "models/test/build_tiny_bert.py")
+
+
+def dequantized_embeddings(model):
+    """Swaps the embedding tables for the values their uint8 versions stand for; returns the originals."""
+    tables = [model.word, model.position, model.token_type]
+    saved = [t.weight.detach().clone() for t in tables]
+    with torch.no_grad():
+        for t in tables:
+            t.weight.copy_(torch.from_numpy(dequantized_table(t.weight.numpy())))
+    return lambda: [t.weight.data.copy_(w) for t, w in zip(tables, saved)]
 
 
 def rounded(t):
@@ -394,13 +306,15 @@ def main():
     torch.manual_seed(SEED)
     model = TinyBert().eval()
     with tempfile.TemporaryDirectory() as tmp:
-        float_onnx, int8_onnx = os.path.join(tmp, "model.onnx"), os.path.join(tmp, "model_quantized.onnx")
+        float_onnx = os.path.join(tmp, GRAPHS[0])
         with torch.no_grad():
             export_float(model, float_onnx)
-        n = quantize_graph(float_onnx, int8_onnx)
+        n, _ = quantize_graph(float_onnx, os.path.join(tmp, GRAPHS[1]))
         assert n == LAYERS * 6, f"expected {LAYERS * 6} quantized MatMuls, got {n}"
-        write_folder("tiny-bert-cls", "cls", float_onnx, int8_onnx)
-        write_folder("tiny-bert-mean", "mean", float_onnx, int8_onnx)
+        n, gathers = quantize_graph(float_onnx, os.path.join(tmp, GRAPHS[2]), embeddings=True)
+        assert (n, gathers) == (LAYERS * 6, 3), f"expected {LAYERS * 6} MatMuls and 3 tables quantized, got {n}, {gathers}"
+        write_folder("tiny-bert-cls", "cls", tmp)
+        write_folder("tiny-bert-mean", "mean", tmp)
 
     rows = []
     with torch.no_grad():
@@ -409,17 +323,20 @@ def main():
             t = torch.tensor([ids])
             mask, types = torch.ones_like(t), torch.zeros_like(t)
             row = {"text": text, "input_ids": ids, "attention_mask": [1] * len(ids)}
-            for quantized in (False, True):
-                model.quantized[0] = quantized
+            for suffix in ("", "_int8", "_int8e"):
+                model.quantized[0] = suffix != ""
+                restore = dequantized_embeddings(model) if suffix == "_int8e" else lambda: None
                 hidden = model(t, mask, types)
+                restore()
                 for pooling in ("cls", "mean"):
-                    row[pooling + ("_int8" if quantized else "")] = rounded(pooled(hidden, mask, pooling)[0])
+                    row[pooling + suffix] = rounded(pooled(hidden, mask, pooling)[0])
             model.quantized[0] = False
             rows.append(row)
     write_json(os.path.join(HERE, "expected.json"), {
         "about": "Computed by models/test/build_tiny_bert.py: ids by a Python port of BERT's tokenizer, "
-                 "embeddings by PyTorch (float) and a PyTorch simulation of the int8 graph's integer arithmetic, "
-                 "one sentence at a time, L2-normalised.",
+                 "embeddings by PyTorch (float) and a PyTorch simulation of the int8 graphs' integer arithmetic "
+                 "(_int8: MatMul weights; _int8e: also the uint8 embedding tables), one sentence at a time, "
+                 "L2-normalised.",
         "maxLength": MAX_POSITIONS, "dimension": HIDDEN, "padId": TOKEN_ID["[PAD]"], "sentences": rows,
     })
 

@@ -13,6 +13,7 @@ import { parseFlags, parseListArg, UsageError } from './args.ts';
 import { INPUT_FLAGS, loadEvalInputs, normalizationFromFlags, NORMALIZATION_FLAGS } from './eval-inputs.ts';
 import { gcscPlan, JUDGE_FLAGS, judgeChoiceFor, probeJudge, startJudge } from './judge-flags.ts';
 import type { LoadedJudge } from './judge-option.ts';
+import { MODEL_FLAGS, modelOptionsForJudge } from './model-flags.ts';
 import { parseT2sOption, T2S_FLAG } from './t2s-option.ts';
 import { warn } from './warn.ts';
 import { checkOutputs, writeOutputs, writeStdout } from './output.ts';
@@ -29,6 +30,7 @@ const OPTIONS = {
   format: { type: 'string', default: 'json' },
   output: { type: 'string' },
   ...JUDGE_FLAGS,
+  ...MODEL_FLAGS,
 } as const;
 
 /** `--resamples`, `--seed`, `--confidence` as eval --ci takes them too. */
@@ -63,6 +65,7 @@ export async function runCompare(argv: string[]): Promise<number> {
   // Eval-GCSC (and ops, which reads its judgements) only when named: a model judge takes time.
   const wantGcsc = metrics?.some((m) => GCSC_PROFILE_NAMES.includes(m)) ?? false;
   const judge = judgeChoiceFor(values, wantGcsc, metrics);
+  const modelOptions = modelOptionsForJudge(values, judge?.spec);
   if (values.output !== undefined) await checkOutputs([{ flag: '--output', file: values.output }]);
   await probeJudge(judge);
   const normalization = normalizationFromFlags(values);
@@ -72,7 +75,7 @@ export async function runCompare(argv: string[]): Promise<number> {
   let run;
   let read;
   try {
-    loaded = await startJudge(judge, values);
+    loaded = await startJudge(judge, modelOptions);
     read = await loadEvalInputs(values);
     const plan: EvaluationPlan = { profiles: metrics ?? DEFAULT_PROFILES.map((p) => p.name), normalization, ...(t2s ? { t2s } : {}), ...(await gcscPlan(loaded, values)) };
     run = await evaluate(read.dataset, read.systems, plan);

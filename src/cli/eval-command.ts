@@ -1,5 +1,5 @@
 import { anythingScored, resolveProfiles, UnknownProfileError } from '../core/report.ts';
-import { evaluate, PlanError, sentenceRecords, type EvaluationPlan } from '../core/evaluate.ts';
+import { eachSentenceRecord, evaluate, PlanError, type EvaluationPlan } from '../core/evaluate.ts';
 import { reportToCsv, reportToMarkdown } from '../core/format/tables.ts';
 import { UTF8_BOM } from '../core/format/csv.ts';
 import { addIntervals } from '../core/compare/index.ts';
@@ -18,6 +18,8 @@ import { parseResampleFlags } from './compare-command.ts';
 import { INPUT_FLAGS, loadEvalInputs, normalizationFromFlags, NORMALIZATION_FLAGS } from './eval-inputs.ts';
 import type { LoadedJudge } from './judge-option.ts';
 import { gcscPlan, JUDGE_FLAGS, judgeChoiceFor, probeJudge, startJudge } from './judge-flags.ts';
+import { MODEL_FLAGS, modelOptionsForJudge } from './model-flags.ts';
+import { startProgress, type RunProgressLine } from './progress.ts';
 import { warn } from './warn.ts';
 import { checkOutputs, writeOutputs, writeStdout, type Output } from './output.ts';
 
@@ -38,8 +40,10 @@ const FLAGS = {
   train: { type: 'string' },
   'by-type': { type: 'boolean', default: false },
   ...JUDGE_FLAGS,
+  ...MODEL_FLAGS,
   'max-align-cells': { type: 'string' },
   cilin: { type: 'string' },
+  quiet: { type: 'boolean', default: false },
 } as const;
 
 export async function runEval(argv: string[]): Promise<number> {
@@ -65,6 +69,7 @@ export async function runEval(argv: string[]): Promise<number> {
   const wantGcsc = metrics === undefined || metrics.includes('gcsc');
   // The judge is parsed and its URL checked before any Eval-CSC work, so a bad --judge fails at once.
   const judge = judgeChoiceFor(values, wantGcsc, metrics);
+  const modelOptions = modelOptionsForJudge(values, judge?.spec);
   const outputs = (['output', 'rows', 'report'] as const).flatMap((flag) => (values[flag] === undefined ? [] : [{ flag: `--${flag}`, file: values[flag] }]));
   await checkOutputs(outputs);
   checkEncodingFiles(values.encoding, [values.test, values.truth, ...(values.pred ?? []).map((p) => parseSystemArg(p).file), values.train, values.cilin]);
@@ -74,9 +79,12 @@ export async function runEval(argv: string[]): Promise<number> {
   const t2s = parseT2sOption(values.t2s, metrics, normalization.toSimplified);
 
   let loaded: LoadedJudge | undefined;
+  let progress: RunProgressLine | undefined;
   try {
+    progress = await startProgress(process.stderr, values.quiet);
     // A model judge starts loading now, on its own thread, while the files are read and scored.
-    loaded = await startJudge(judge, values);
+    loaded = await startJudge(judge, modelOptions, () => progress?.step('loading the model'));
+    progress?.step('reading the inputs');
     const { systems, dataset, inputs, warnings: readWarnings } = await loadEvalInputs(values, [values.train, values.cilin]);
     // Type and seen slices classify edits (the training file's too), whatever the profiles load.
     if (slices) await loadCoreData(sliceCoreData(slices));
@@ -88,10 +96,14 @@ export async function runEval(argv: string[]): Promise<number> {
     const plan: EvaluationPlan = { byType: values['by-type'], normalization, ...(cilin ? { cilin } : {}), ...(t2s ? { t2s } : {}) };
     if (metrics !== undefined) plan.profiles = metrics;
     Object.assign(plan, await gcscPlan(loaded, values));
-    const result = await evaluate(dataset, systems, plan);
+    const result = await evaluate(dataset, systems, plan, progress ? { onProgress: (p) => progress!.update(p) } : {});
     const report = result.report;
     report.warnings.unshift(...readWarnings);
+    const environment = await loaded?.environment?.();
+    if (environment) report.run_environment = environment;
+    if (ci || slices) progress?.step(ci ? 'bootstrap intervals' : 'slices');
     addIntervals(report, result, { ...(ci ? { ci } : {}), ...(slices ? { slices } : {}), ...(training ? { training } : {}) });
+    progress?.stop();
     for (const warning of report.warnings) warn(warning);
 
     const written: Output[] = [];
@@ -106,10 +118,7 @@ export async function runEval(argv: string[]): Promise<number> {
       }
       written.push({ flag: '--report', file: values.report, text });
     }
-    if (values.rows !== undefined) {
-      const text = sentenceRecords(result).map((r) => JSON.stringify(r) + '\n').join('');
-      written.push({ flag: '--rows', file: values.rows, text });
-    }
+    if (values.rows !== undefined) written.push({ flag: '--rows', file: values.rows, lines: lines(eachSentenceRecord(result)) });
     const text =
       format === 'json' ? JSON.stringify(report, null, 2) + '\n' : format === 'md' ? reportToMarkdown(report) : reportToCsv(report);
     if (values.output !== undefined) written.push({ flag: '--output', file: values.output, text: format === 'csv' ? UTF8_BOM + text : text });
@@ -120,8 +129,13 @@ export async function runEval(argv: string[]): Promise<number> {
     if (err instanceof UnknownProfileError || err instanceof PlanError) throw new UsageError(err.message);
     throw err;
   } finally {
+    progress?.stop();
     await loaded?.release();
   }
+}
+
+function* lines(records: Iterable<unknown>): Generator<string> {
+  for (const r of records) yield JSON.stringify(r) + '\n';
 }
 
 function parseSlices(text: string | undefined): SliceFamilyName[] | undefined {

@@ -7,6 +7,7 @@ import { lexiconSource } from '../core/spelling/lexicon.ts';
 import type { JudgeRequest } from '../core/gcsc/judge.ts';
 import { loadInputFile, parseFlags, readInputBytes, UsageError } from './args.ts';
 import type { LoadedJudge } from './judge-option.ts';
+import { MODEL_FLAGS, modelOptionsFromFlags } from './model-flags.ts';
 
 /**
  * `csc-studio judge-eval [--pairs FILE] [--typos TESTSET] [--judge model:DIR] [--threshold T] [--spelling-check
@@ -22,7 +23,7 @@ export async function runJudgeEval(argv: string[]): Promise<number> {
     threshold: { type: 'string' },
     'spelling-check': { type: 'string' },
     seed: { type: 'string', default: '1' },
-    quantized: { type: 'boolean', default: false },
+    ...MODEL_FLAGS,
   });
   if (!values.pairs && !values.typos) throw new UsageError('give --pairs FILE (labelled pairs), --typos TESTSET (a test set whose errors become negatives), or both');
   if (/^(llm|labels):/.test(values.judge ?? '')) throw new UsageError(`--judge ${values.judge}: judge-eval needs a scoring judge: model:DIR, model:default or exact`);
@@ -32,7 +33,7 @@ export async function runJudgeEval(argv: string[]): Promise<number> {
   if (threshold !== undefined && !Number.isFinite(threshold)) throw new UsageError(`--threshold "${values.threshold}" is not a number`);
   const { loadJudge } = await import('./judge-option.ts'); // loads onnxruntime only when a judge is needed
   const loaded = await loadJudge(values.judge ?? 'model:default', threshold, {
-    quantized: values.quantized,
+    ...modelOptionsFromFlags(values),
     ...(values['spelling-check'] !== undefined ? { spelling: values['spelling-check'] } : {}),
   });
   try {

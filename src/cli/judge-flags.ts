@@ -6,14 +6,13 @@
 import { formatJudgeSpec, type JudgeSpec } from '../core/judge-spec.ts';
 import type { EvaluationPlan } from '../core/evaluate.ts';
 import { UsageError } from './usage-error.ts';
-import { judgeSpecFromFlags, type LoadedJudge } from './judge-option.ts';
+import { judgeSpecFromFlags, type LoadedJudge, type ModelOptions } from './judge-option.ts';
 
 export const JUDGE_FLAGS = {
   judge: { type: 'string' },
   threshold: { type: 'string' },
   'spelling-check': { type: 'string' },
   hmm: { type: 'boolean', default: false },
-  quantized: { type: 'boolean', default: false },
   'llm-timeout': { type: 'string' },
 } as const;
 
@@ -62,11 +61,12 @@ export async function probeJudge(choice: JudgeChoice | undefined): Promise<void>
   await probeLlmEndpoint(formatJudgeSpec(choice.spec).slice('llm:'.length), choice.llmTimeoutMs);
 }
 
-/** Starts the judge (a model loads on its own thread meanwhile). */
-export async function startJudge(choice: JudgeChoice | undefined, values: { quantized?: boolean }): Promise<LoadedJudge | undefined> {
+/** Starts the judge (a model loads on its own thread meanwhile, as the model flags say); onWait: the run waits for it. */
+export async function startJudge(choice: JudgeChoice | undefined, modelOptions: ModelOptions, onWait?: () => void): Promise<LoadedJudge | undefined> {
   if (!choice) return undefined;
   const { startJudgeSpec } = await import('./judge-option.ts');
-  return startJudgeSpec(choice.spec, { quantized: values.quantized ?? false, ...(choice.llmTimeoutMs === undefined ? {} : { llmTimeoutMs: choice.llmTimeoutMs }) });
+  const options = choice.llmTimeoutMs === undefined ? modelOptions : { ...modelOptions, llmTimeoutMs: choice.llmTimeoutMs };
+  return startJudgeSpec(choice.spec, options, onWait);
 }
 
 /** The plan's judge and segmenter (jieba, HMM as --hmm says). */

@@ -15,7 +15,9 @@ import {
   type ResolvedJudge,
 } from '../core/judge-spec.ts';
 import type { EmbeddingRuntime } from '../core/embed/types.ts';
+import type { EmbeddingCache } from '../core/embed/cache.ts';
 import { readInputBytes, UsageError } from './args.ts';
+import type { OnnxNodeRuntimeOptions } from './onnx-node-runtime.ts';
 import { packageRoot } from './package-root.ts';
 
 /** The embedded default model shipped in the package (found from the root: bundled chunks sit one level deeper). */
@@ -24,12 +26,20 @@ export const DEFAULT_MODEL_DIR = path.join(packageRoot(import.meta.url), 'models
 export interface LoadedJudge extends ResolvedJudge {
   /** Recorded in the report next to the judge id (older callers read model and threshold here). */
   info: { model?: string; threshold?: number; pooling?: string; labels?: string };
+  /** A model judge's run-time facts for report.run_environment: threads, graph, embedding cache. */
+  environment?(): Promise<Record<string, unknown> | undefined>;
+  /** Ends the judge: a model's new embeddings go to the cache, its thread and session end. */
   release(): Promise<void>;
 }
 
-export interface JudgeLoadOptions {
-  quantized?: boolean;
-  /** --llm-timeout, in ms. */
+/** How a model judge runs: its graph and threads, and the embedding cache between runs. */
+export interface ModelOptions extends Pick<OnnxNodeRuntimeOptions, 'quantized' | 'graph' | 'threads'> {
+  /** The embedding cache's folder; false: none (every run embeds every text). Default: embeddingCacheDir(). */
+  cache?: string | false;
+}
+
+/** How any judge loads: a model's options, and an LLM judge's limit per request (--llm-timeout, in ms). */
+export interface JudgeLoadOptions extends ModelOptions {
   llmTimeoutMs?: number | undefined;
 }
 
@@ -85,7 +95,7 @@ export async function loadJudgeSpec(spec: JudgeSpec, options: JudgeLoadOptions =
     return { spec, judge, info: {}, release: none };
   }
   const { loadOnnxNodeRuntime } = await import('./onnx-node-runtime.ts');
-  return modelJudge(spec, await loadOnnxNodeRuntime(modelFolder(spec), options));
+  return modelJudge(spec, await loadOnnxNodeRuntime(modelFolder(spec), runtimeOptions(options)), options.cache);
 }
 
 /**
@@ -93,14 +103,14 @@ export async function loadJudgeSpec(spec: JudgeSpec, options: JudgeLoadOptions =
  * extracts, and is waited for before the first judge request (pendingJudge); the other judges load at once.
  * A model that fails to load fails the run then, with the same message.
  */
-export async function startJudgeSpec(spec: JudgeSpec, options: JudgeLoadOptions = {}): Promise<LoadedJudge> {
+export async function startJudgeSpec(spec: JudgeSpec, options: JudgeLoadOptions = {}, onWait?: () => void): Promise<LoadedJudge> {
   if (spec.kind !== 'model') return loadJudgeSpec(spec, options);
   const folder = modelFolder(spec);
   const [{ canUseModelThread, loadModelInThread }, { pendingJudge }] = await Promise.all([import('./threaded-model.ts'), import('../core/pending-judge.ts')]);
   if (!canUseModelThread()) return loadJudgeSpec(spec, options);
-  const loading = loadModelInThread(folder, options).then((runtime) => modelJudge(spec, runtime));
+  const loading = loadModelInThread(folder, runtimeOptions(options)).then((runtime) => modelJudge(spec, runtime, options.cache));
   loading.catch(() => undefined); // reported by the judge's ready(), or by release()
-  const pending = pendingJudge(spec, loading);
+  const pending = pendingJudge(spec, loading, onWait);
   return {
     spec,
     judge: pending.judge,
@@ -116,11 +126,17 @@ export async function startJudgeSpec(spec: JudgeSpec, options: JudgeLoadOptions 
     get stats() {
       return pending.stats;
     },
+    environment: async () => (await loading.catch(() => undefined))?.environment?.(),
     release: async () => {
       const loaded = await loading.catch(() => undefined);
       await loaded?.release();
     },
   };
+}
+
+/** What the runtime itself takes (the options cross to the model thread as they are). */
+function runtimeOptions({ quantized, graph, threads }: JudgeLoadOptions): OnnxNodeRuntimeOptions {
+  return { ...(quantized ? { quantized } : {}), ...(graph !== undefined ? { graph } : {}), ...(threads !== undefined ? { threads } : {}) };
 }
 
 function modelFolder(spec: ModelJudgeSpec): string {
@@ -133,14 +149,18 @@ function modelFolder(spec: ModelJudgeSpec): string {
 async function modelJudge(
   spec: ModelJudgeSpec,
   runtime: EmbeddingRuntime & {
-    info: { name: string; pooling: string; manifest?: { threshold?: number; spellingCheckThreshold?: number } };
+    info: { name: string; pooling: string; onnxPath: string; manifest?: { threshold?: number; spellingCheckThreshold?: number } };
+    threads: number;
     release(): Promise<void>;
   },
+  cacheOption: ModelOptions['cache'],
 ): Promise<LoadedJudge> {
-  const [{ createEmbeddingJudge }, { MemoryEmbeddingCache }, { withSpellingCheckIf }] = await Promise.all([
+  const [{ createEmbeddingJudge }, { MemoryEmbeddingCache }, { withSpellingCheckIf }, { fileEmbeddingCache }, { embeddingCacheDir }] = await Promise.all([
     import('../core/embed/embedding-judge.ts'),
     import('../core/embed/cache.ts'),
     import('../core/spelling/spelling-judge.ts'),
+    import('./embedding-cache-file.ts'),
+    import('./cache-dir.ts'),
   ]);
   let resolved;
   try {
@@ -150,7 +170,10 @@ async function modelJudge(
     if (err instanceof JudgeSpecError) throw new UsageError(`--judge model:${spec.model}: the model has no manifest threshold; give --threshold`);
     throw err;
   }
-  const embedding = createEmbeddingJudge(runtime, { threshold: resolved.threshold, cache: new MemoryEmbeddingCache() });
+  const cacheDir = cacheOption === false ? undefined : (cacheOption ?? embeddingCacheDir());
+  const fileCache = cacheDir === undefined ? undefined : fileEmbeddingCache(cacheDir);
+  const cache: EmbeddingCache = fileCache ?? new MemoryEmbeddingCache();
+  const embedding = createEmbeddingJudge(runtime, { threshold: resolved.threshold, cache });
   return {
     spec,
     judge: withSpellingCheckIf(usesSpellingCheck(spec), embedding),
@@ -158,7 +181,18 @@ async function modelJudge(
     thresholdFrom: resolved.thresholdFrom,
     info: { model: runtime.info.name, threshold: resolved.threshold, pooling: runtime.info.pooling },
     stats: () => ({ ...embedding.stats }),
-    release: () => runtime.release(),
+    // Cache figures depend on earlier runs: they belong here, not among the results.
+    environment: async () => ({
+      graph: runtime.info.onnxPath,
+      threads: runtime.threads,
+      embedding_cache: fileCache ? { folder: cacheDir, read: fileCache.stats.loaded, added: fileCache.stats.added } : 'off',
+      embedding: { ...embedding.stats },
+    }),
+    release: async () => {
+      const failed = await fileCache?.flush();
+      if (failed) process.stderr.write(`warning: the embedding cache in ${cacheDir} was not written (${failed.message}); the next run embeds these texts again\n`);
+      await runtime.release();
+    },
   };
 }
 
@@ -169,7 +203,7 @@ async function modelJudge(
 export async function loadJudge(
   spec: string | undefined,
   threshold: number | undefined,
-  { spelling, ...options }: { quantized?: boolean; spelling?: string } = {},
+  { spelling, ...options }: JudgeLoadOptions & { spelling?: string } = {},
 ): Promise<LoadedJudge> {
   return loadJudgeSpec(judgeSpecFromFlags(spec, threshold === undefined ? undefined : String(threshold), spelling), options);
 }

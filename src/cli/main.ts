@@ -10,6 +10,7 @@ const USAGE = `Usage: ${TOOL_NAME} eval --test FILE [--truth FILE] --pred NAME=F
                   [--test-format FMT] [--pred-format FMT] [--test-header yes|no] [--pred-header yes|no]
                   [--encoding NAME|FILE=NAME,…] [--match-by-line-order] [--by-type]
                   [--judge exact|model:DIR|model:default|labels:FILE|llm:URL[#MODEL]] [--threshold T] [--llm-timeout S]
+                  [--spelling-check on|off] [--graph int8|fp32|onnx/FILE.onnx] [--threads N] [--embedding-cache DIR|off] [--quiet]
                   [--rows FILE] [--report FILE] [--ci [--resamples N] [--seed S] [--confidence C]]
                   [--slice length,errors,type,seen [--train FILE]] [--max-align-cells N]
                   [--to-simplified] [--to-halfwidth] [--ignore-punct] [--ignore-space] [--ignore-chars CHARS]
@@ -18,8 +19,9 @@ const USAGE = `Usage: ${TOOL_NAME} eval --test FILE [--truth FILE] --pred NAME=F
        ${TOOL_NAME} generate --sentences FILE --pe 0.05[,0.1,…] --confusion phonetic|graphic|both|FILE --seed N
                   [--split seen,unseenK,unseenV] [--train-sentences FILE] [--format tsv|jsonl] --out DIR
        ${TOOL_NAME} spanf1 --gold SPANS|--test FILE --pred [NAME=]FILE [--pred …] [--pred-kind auto|spans|text]
-       ${TOOL_NAME} judge-eval --pairs FILE [--judge model:DIR] [--threshold T] [--seed N]
+       ${TOOL_NAME} judge-eval --pairs FILE|--typos TESTSET [--judge model:DIR] [--threshold T] [--spelling-check on|off] [--seed N]
        ${TOOL_NAME} compare --test FILE --pred A=FILE --pred B=FILE [--pred …] [--metrics …] (docs/stats.md)
+                  (and eval's judge flags with --metrics …,gcsc: --judge, --threshold, --graph, --threads, …)
        ${TOOL_NAME} site add-dataset --test FILE --pred NAME=FILE [--pred …] --licence TEXT --cite TEXT --out DIR
                   [--name NAME] [--description TEXT] [--pred-cite NAME=TEXT …] [--metrics …] [--judge exact|model:default|none]
                   [--metric PROFILE.KEY] (and eval's reading flags: --truth, --columns, --encoding, …)
@@ -30,6 +32,11 @@ eval      score one or more systems on a test set with every requested metric pr
 --by-type add each system's error-type breakdown to the JSON report (docs/errortypes.md)
 --rows    one JSON line per (system, sentence) with every profile's counts and verdict; sums to the report
 --report  CSCD-NS's per-row report for one system
+--graph   a model folder's graph: int8 (the default when the folder has one), fp32, or a file in the folder
+--threads onnxruntime's threads for a model judge (default: every core); recorded in the report's run_environment
+--embedding-cache  where a model's embeddings are kept between runs (default: the user's cache folder,
+          e.g. ~/.cache/csc-studio/embeddings; CSC_STUDIO_CACHE moves it), or off
+--quiet   no progress line (it is shown on stderr only while stderr is a terminal)
 --cilin   ChERRANT's cilin.txt: cherrant and cllm then align with its thesaurus cost, as ChERRANT does (docs/metrics.md)
 --t2s     the traditional-to-simplified conversion of --to-simplified, cherrant and cllm, instead of the one each
           script pins (simple-csc: opencc-python-reimplemented-0.1.7; ChERRANT: opencc-1.1.2); docs/metrics.md

@@ -20,7 +20,7 @@ const { folder, options } = workerData as ModelThreadData;
 try {
   const runtime = await loadOnnxNodeRuntime(folder, options);
   const { tokenizerJson: _json, tokenizerConfig: _config, ...info } = runtime.info;
-  port.postMessage({ type: 'loaded', modelId: runtime.modelId, hash: runtime.hash, dimension: runtime.dimension, folder: runtime.folder, info });
+  port.postMessage({ type: 'loaded', modelId: runtime.modelId, hash: runtime.hash, dimension: runtime.dimension, folder: runtime.folder, threads: runtime.threads, info });
   port.on('message', (message: { type: 'embed'; id: number; texts: string[] }) => {
     runtime.embed(message.texts).then(
       (vectors) => {

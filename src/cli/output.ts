@@ -6,14 +6,38 @@
  * removes the temporary files and leaves every previous file untouched.
  */
 import { randomBytes } from 'node:crypto';
-import { open, rename, stat, unlink } from 'node:fs/promises';
+import { open, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { fsProblem, UsageError } from './args.ts';
 import { identity, refuseReadOnly, resolveOutput, type OutputName, type OutputTarget } from './output-target.ts';
 import { trackTempFile, untrackTempFile } from './temp-files.ts';
 
-export interface Output extends OutputName {
-  text: string;
+/** An output's content: a text, or lines made one at a time (--rows on a million rows is gigabytes of JSON). */
+export type Output = OutputName & ({ text: string } | { lines: Iterable<string> });
+
+/** The content in pieces of about a megabyte: lines are joined as they come, never held all together. */
+function* piecesOf(output: Output): Generator<string> {
+  if ('text' in output) {
+    yield output.text;
+    return;
+  }
+  let chunk: string[] = [];
+  let size = 0;
+  for (const line of output.lines) {
+    chunk.push(line);
+    size += line.length;
+    if (size >= 1 << 20) {
+      yield chunk.join('');
+      chunk = [];
+      size = 0;
+    }
+  }
+  if (chunk.length > 0) yield chunk.join('');
+}
+
+/** writeFile, not write: it repeats a short write (a file size limit gives one) until the piece is written or fails. */
+async function writePieces(handle: FileHandle, output: Output): Promise<void> {
+  for (const piece of piecesOf(output)) await handle.writeFile(piece, 'utf8');
 }
 
 const label = (o: OutputName) => (o.flag ? `${o.flag} ${o.file}` : o.file);
@@ -101,7 +125,7 @@ async function stage(output: Output, target: OutputTarget & { kind: 'new' | 'rep
   const staged = { output, target, temp };
   try {
     try {
-      await handle.writeFile(output.text, 'utf8');
+      await writePieces(handle, output);
       // On disk before the rename replaces a previous file, so a crash leaves the old or the new one, never an
       // empty one; a new file has nothing to lose, and its sync costs about as much as a small run's scoring.
       if (target.kind === 'replace') await handle.sync();
@@ -125,12 +149,12 @@ function writeError(output: Output, target: OutputTarget, err: unknown): UsageEr
 async function writeInPlace(output: Output, file: string, fd: number | undefined): Promise<void> {
   try {
     if (fd === 1 || fd === 2) {
-      await streamWrite(fd === 1 ? process.stdout : process.stderr, output.text);
+      for (const piece of piecesOf(output)) await streamWrite(fd === 1 ? process.stdout : process.stderr, piece);
       return;
     }
     const handle = await open(file, 'a');
     try {
-      await handle.writeFile(output.text, 'utf8');
+      await writePieces(handle, output);
     } finally {
       await handle.close();
     }

@@ -17,6 +17,8 @@ export interface ThreadedRuntime extends EmbeddingRuntime {
   readonly folder: string;
   /** What the folder says (the tokenizer's contents stay on the thread). */
   readonly info: Omit<ModelFolderInfo, 'tokenizerJson' | 'tokenizerConfig'>;
+  /** onnxruntime's intra-op threads on the model thread. */
+  readonly threads: number;
   release(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export function loadModelInThread(folder: string, options: OnnxNodeRuntimeOption
           hash: m['hash'] as string,
           dimension,
           folder: m['folder'] as string,
+          threads: m['threads'] as number,
           info: m['info'] as ThreadedRuntime['info'],
           embed(texts) {
             if (failure) return Promise.reject(failure);

@@ -496,7 +496,11 @@ export type SentenceRecord = {
  * profile's counts over a system's records and summarizing them gives the report's values.
  */
 export function sentenceRecords(result: RunResult): SentenceRecord[] {
-  const records: SentenceRecord[] = [];
+  return [...eachSentenceRecord(result)];
+}
+
+/** sentenceRecords one at a time, so a million rows' records are never all held at once (the CLI's --rows). */
+export function* eachSentenceRecord(result: RunResult): Generator<SentenceRecord> {
   for (const system of result.systems) {
     for (const sentence of system.sentences) {
       // Key order is the JSON order: references (only when several) sit between reference and prediction.
@@ -523,8 +527,7 @@ export function sentenceRecords(result: RunResult): SentenceRecord[] {
         if (score.verdict !== undefined) entry.verdict = score.verdict;
         record[profile] = entry;
       }
-      records.push(record);
+      yield record;
     }
   }
-  return records;
 }

@@ -75,6 +75,11 @@ export interface Report {
   warnings: string[];
   /** Rows left out of a profile's counts (alignment too long for the cell limit): system → profile → ids. */
   refused_rows?: Record<string, Record<string, string[]>>;
+  /**
+   * Where the run ran, not what it found: a model judge's threads, graph and embedding cache (the CLI). Two runs
+   * of the same inputs may differ here and nowhere else; compare reports without it.
+   */
+  run_environment?: Record<string, unknown>;
 }
 
 /** A warning kept structured until the report renders it as "SYSTEM / PROFILE: MESSAGE". */

@@ -77,6 +77,8 @@ export interface RunJudge {
   thresholdFrom?: ThresholdSource;
   /** A model's display name. */
   modelName?: string;
+  /** A model's graph as the user chose it; absent: its int8 graph when it has one (chooseGraph). */
+  graph?: 'int8' | 'fp32';
   /** Labels judges: Eval-GCSC(human), the majority of the annotators' labels (stored with the run). */
   labels?: StoredLabel[];
 }

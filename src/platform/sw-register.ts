@@ -16,7 +16,9 @@ export interface ServiceWorkerHooks {
   onError?: (error: Error) => void;
   /**
    * Reload once when a service worker controls the page but the page is not crossOriginIsolated (static hosts that
-   * cannot send COOP/COEP: the worker adds them). Only worth it for multi-threaded WASM; default false.
+   * cannot send COOP/COEP: the worker adds them), the first visit included: the model then runs on every core.
+   * Never once the user has started doing something (a click, a key, a drop): the next visit is isolated then.
+   * Default false.
    */
   reloadForIsolation?: boolean;
   /** The worker's URL; default 'sw.js' next to the page (the build's root). */
@@ -38,6 +40,7 @@ export async function registerServiceWorker(hooks: ServiceWorkerHooks = {}): Pro
   if (import.meta.env.DEV && !hooks.force) return undefined;
   const container = navigator.serviceWorker;
   const url = new URL(hooks.url ?? 'sw.js', document.baseURI);
+  const busy = hooks.reloadForIsolation && !self.crossOriginIsolated ? watchForUse() : undefined;
   let registration: ServiceWorkerRegistration;
   try {
     // The scope is the worker's folder (the build's root), not the page's: pages in sub-folders stay covered.
@@ -81,7 +84,7 @@ export async function registerServiceWorker(hooks: ServiceWorkerHooks = {}): Pro
       ? Promise.resolve()
       : new Promise<void>((resolve) => container.addEventListener('controllerchange', () => resolve(), { once: true }));
     await waitForControl;
-    if (!sessionStorage.getItem(RELOAD_FLAG)) {
+    if (!busy?.() && !sessionStorage.getItem(RELOAD_FLAG)) {
       sessionStorage.setItem(RELOAD_FLAG, '1');
       location.reload();
     }
@@ -91,6 +94,14 @@ export async function registerServiceWorker(hooks: ServiceWorkerHooks = {}): Pro
     registration,
     checkForUpdate: () => registration.update().then(() => undefined),
   };
+}
+
+/** Whether the user has clicked, typed or dropped something on the page since this was called. */
+function watchForUse(): () => boolean {
+  let used = false;
+  const mark = () => (used = true);
+  for (const type of ['pointerdown', 'keydown', 'drop', 'input']) addEventListener(type, mark, { capture: true, once: true, passive: true });
+  return () => used;
 }
 
 /**

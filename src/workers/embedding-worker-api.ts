@@ -40,7 +40,7 @@ export interface EmbeddingWorkerEnv {
 export interface LoadRequest {
   source: ModelSourceSpec;
   backend?: BackendChoice;
-  /** WASM threads: a number, or 'auto' (hardwareConcurrency − 1, at most 4); only used when crossOriginIsolated. Default 1. */
+  /** WASM threads: a number, or 'auto' (every core: hardwareConcurrency); only used when crossOriginIsolated. Default 1. */
   threads?: number | 'auto';
   quantized?: boolean;
   onnxFile?: string;
@@ -211,13 +211,12 @@ export function createEmbeddingWorkerApi(env: EmbeddingWorkerEnv): InThreadEmbed
 }
 
 /**
- * One thread unless the page is cross-origin isolated and more were asked for. 'auto' leaves one core to the page
- * and the scoring worker (up to 4 threads): on two cores a second ORT thread made a cold run's model load 0.8 s
- * slower (its worker boots another copy of the runtime) and judging no faster.
+ * One thread unless the page is cross-origin isolated and more were asked for. 'auto' is every core: while a run
+ * is the page's only work, judging is most of a model run and scales with threads (docs/bench.md).
  */
 export function chooseThreads(requested: number | 'auto' | undefined, maxThreads: number): number {
   if (maxThreads <= 1 || requested === undefined) return 1;
-  const wanted = requested === 'auto' ? Math.min(4, maxThreads - 1) : requested;
+  const wanted = requested === 'auto' ? maxThreads : requested;
   if (!Number.isInteger(wanted) || wanted < 1) throw new Error(`threads must be a positive integer or 'auto', got ${requested}`);
   return Math.min(wanted, maxThreads);
 }

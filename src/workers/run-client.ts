@@ -14,7 +14,7 @@ import type { RunJudge, RunPhase } from '../db/types.ts';
 import type { TypoCheckResult } from '../core/meta/typo-check.ts';
 import { runJob, type RunEnvironment, type RunProgress } from './run-job.ts';
 import { typoJob } from './typo-job.ts';
-import type { ModelSourceJob, RunListener, RunWorkerApi } from './run-worker-api.ts';
+import { modelKey, type ModelSourceJob, type RunListener, type RunWorkerApi } from './run-worker-api.ts';
 import { createWorkerHandle, type WorkerHandle, type WorkerLike } from './worker-handle.ts';
 
 export interface RunnerHooks {
@@ -67,7 +67,7 @@ export function createWorkerRunner(options: WorkerRunnerOptions = {}): RunRunner
     where: 'worker',
     async prepare(judge) {
       const job = judge.spec.kind === 'model' && options.modelFor ? await options.modelFor(judge) : undefined;
-      const model = job && judge.spec.kind === 'model' ? { key: judge.spec.model, job } : undefined;
+      const model = job && judge.spec.kind === 'model' ? { key: modelKey(judge.spec.model, job), job } : undefined;
       try {
         await started().call((r) => r.prepare(model ? { model } : {}));
       } catch (e) {

@@ -17,8 +17,17 @@ import { typoJob } from './typo-job.ts';
 /** Where a run's model comes from, as the main thread found it (site URL or a dropped folder's files). */
 export interface ModelSourceJob {
   source: ModelSourceSpec;
-  /** Load onnx/model_quantized.onnx (the folder has only the int8 graph). */
+  /** Load onnx/model_quantized.onnx (older callers; onnxFile says which graph). */
   quantized: boolean;
+  /** The graph to load (chooseGraph: the user's choice, else int8 when the folder has it). */
+  onnxFile?: string;
+  /** WASM threads: 'auto' (every core) or a number; only when the page is cross-origin isolated. */
+  threads?: number | 'auto';
+}
+
+/** What a loaded model is kept under: a change of model, graph or threads loads it again. */
+export function modelKey(model: string, job: ModelSourceJob): string {
+  return `${model}\u0000${job.onnxFile ?? (job.quantized ? 'int8' : '')}\u0000${job.threads ?? 'auto'}`;
 }
 
 export interface RunJobRequest {

@@ -15,7 +15,7 @@ import { inThreadModel, modelHolder, onModelWorker } from './model-holder.ts';
 import { webOrtEnv } from './ort-web.ts';
 import { createRunEnvironment, type ModelLoader } from './run-environment.ts';
 import type { LoadRequest } from './embedding-worker-api.ts';
-import { createRunWorkerApi, type ModelSourceJob, type PrepareRequest } from './run-worker-api.ts';
+import { createRunWorkerApi, modelKey, type ModelSourceJob, type PrepareRequest } from './run-worker-api.ts';
 import { scoringElsewhere } from './score-worker-api.ts';
 import { jiebaSegmenterId } from './segment-worker-api.ts';
 
@@ -44,15 +44,21 @@ const holdModel = modelHolder(
   inThreadModel(webOrtEnv),
 );
 
-const loadRequest = (job: ModelSourceJob): LoadRequest => ({ source: job.source, backend: 'auto', threads: 'auto', quantized: job.quantized });
+const loadRequest = (job: ModelSourceJob): LoadRequest => ({
+  source: job.source,
+  backend: 'auto',
+  threads: job.threads ?? 'auto',
+  quantized: job.quantized,
+  ...(job.onnxFile ? { onnxFile: job.onnxFile } : {}),
+});
 
 function modelLoader(job: ModelSourceJob | undefined): ModelLoader {
   return async (spec, onProgress) => {
     if (!job) throw new Error(`no files were given for the model "${spec.model}"`);
-    const { runtime, info } = await holdModel(spec.model, loadRequest(job), (p) =>
+    const { runtime, info } = await holdModel(modelKey(spec.model, job), loadRequest(job), (p) =>
       onProgress({ stage: 'load', done: p.overallLoadedBytes ?? 0, total: p.overallTotalBytes ?? 0, unitsDone: 0, unitsTotal: 0, label: p.message }),
     );
-    const details: Record<string, unknown> = { backend: info.backend, threads: info.threads, ortVersion: info.ortVersion, loadTimings: info.timings };
+    const details: Record<string, unknown> = { backend: info.backend, threads: info.threads, graph: info.onnxPath, ortVersion: info.ortVersion, loadTimings: info.timings };
     if (info.fallbackReason) details['fallbackReason'] = info.fallbackReason;
     return { runtime, name: info.name, pooling: info.pooling, details };
   };

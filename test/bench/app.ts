@@ -5,20 +5,35 @@
  *     idle: Preparation), and, for comparison, a fresh page with that switched off (the model loads in the run);
  *  2. 20,000 rows × 2 systems (SIGHAN15 repeated with new ids), exact judge (target: page ≤ 1.5× CLI);
  *  3. the longest main-thread task during the page's runs (a `longtask` observer; target < 200 ms);
- *  4. the longest main-thread task while files are staged for import (read and validated in the staging worker):
- *     a test set and 3 systems of about 4 MB, and a 20 MB test set (target < 200 ms).
- * Page: headless Chromium on the test build (`CSC_TEST_MODELS=1 vite build --outDir tmp/e2e-dist`, done by
- * `npm run bench:app`), timed from "Start" to the stored run. CLI: `src/cli/bin.js eval` as a child process
+ *  4. a real-size encoder (bge-small's shape, int8) on 5,000 rows, page against CLI, and the page's embedding
+ *     against onnxruntime-web alone (app-encoders.ts). `npm run bench:app -- encoders` runs only this part;
+ *  5. the longest main-thread task while files are staged for import (read and validated in the staging worker):
+ *     a test set and 3 systems of about 4 MB, and a test set of about 30 MB (target < 200 ms).
+ * Page: headless Chromium on the test build (`CSC_TEST_MODELS=1 vite build --outDir tmp/e2e-dist`, made here, with
+ * the benchmarks' real-size models published as bench/<name>), timed from "Start" to the stored run. CLI: `src/cli/bin.js eval` as a child process
  * (Node start-up and model load included, as the page's model load is). Benchmarks print; they never assert.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { launchApp, REPO_ROOT, type Page } from '../e2e/browser.ts';
 import { PREPARE_SETTING_KEY } from '../../src/ui/run/preparation.svelte.ts';
 import { printTable, sharedData } from './harness.ts';
+import { encoderRows } from './app-encoders.ts';
 import { stagingLongestTask } from './app-staging.ts';
+import { BENCH_MODELS, benchModel } from './encoders.ts';
+
+const only = process.argv.slice(2);
+if (only.some((o) => o !== 'encoders')) throw new Error(`unknown part ${only.join(' ')}: run all, or only "encoders"`);
+// The test build, with the bge-small-shaped model (built now when missing) as site model bench/bge-small.
+const haveEncoder = benchModel('bge-small') !== null;
+const build = spawnSync('npx', ['vite', 'build', '--outDir', 'tmp/e2e-dist', '--emptyOutDir', '--logLevel', 'warn'], {
+  cwd: REPO_ROOT,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  env: { ...process.env, CSC_TEST_MODELS: '1', ...(haveEncoder ? { CSC_BENCH_MODELS: BENCH_MODELS } : {}) },
+});
+if (build.status !== 0) throw new Error('the test build failed');
 
 const sighan = path.join(sharedData(), 'sighan15');
 const testFile = path.join(sighan, 'test.tsv');
@@ -44,7 +59,8 @@ function repeated(rows: number, names: string[]): { test: string; preds: string[
 }
 
 function cliSeconds(test: string, preds: string[], judge: string): number {
-  const args = [CLI, 'eval', '--test', test, ...preds.flatMap((p) => ['--pred', `${path.basename(p, '.tsv')}=${p}`]), '--judge', judge, '--output', path.join(work, 'cli.json')];
+  // Cold, as the page's first run: no embedding cache from an earlier run.
+  const args = [CLI, 'eval', '--test', test, ...preds.flatMap((p) => ['--pred', `${path.basename(p, '.tsv')}=${p}`]), '--judge', judge, '--embedding-cache', 'off', '--output', path.join(work, 'cli.json')];
   const t0 = performance.now();
   execFileSync(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'ignore'], maxBuffer: 64 << 20 });
   return (performance.now() - t0) / 1000;
@@ -103,7 +119,7 @@ async function pageRun(
   files: string[],
   judge: (values: string[]) => string,
   beforeStart: () => Promise<void> | void = () => undefined,
-): Promise<{ seconds: number; longestTaskMs: number }> {
+): Promise<{ seconds: number; longestTaskMs: number; details: unknown }> {
   await page.getByRole('tab', { name: 'Data' }).click();
   const cards = await page.getByTestId('dataset-card').count();
   await page.getByTestId('pick-files').setInputFiles(files);
@@ -166,76 +182,93 @@ async function pageRun(
           all.onsuccess = () => {
             const runs = (all.result as { createdAt: number; gcsc?: { details?: Record<string, unknown> } }[]).sort((a, b) => a.createdAt - b.createdAt);
             const d = runs.at(-1)?.gcsc?.details;
-            resolve(d ? { backend: d['backend'], threads: d['threads'], loadTimings: d['loadTimings'] } : null);
+            resolve(d ? { backend: d['backend'], threads: d['threads'], graph: d['graph'], loadTimings: d['loadTimings'] } : null);
             open.result.close();
           };
         };
       }),
   );
   console.log(`page run: ${(await row.locator('td').nth(6).textContent())?.trim()}; longest task ${Math.round(longestTaskMs)} ms during "${longestAt}"; model ${JSON.stringify(details)}`);
-  return { seconds, longestTaskMs };
+  return { seconds, longestTaskMs, details };
 }
 
-const app = await launchApp();
-try {
-  const page = await app.openApp();
-  const rows: (string | number)[][] = [];
-  let longest = 0;
-
-  const sighanPreds = systems.map(predFile);
-  const defaultModel = (values: string[]) => values.find((v) => v.endsWith(':default'))!;
-  // The CLI runs alone, just before Start: the page has finished loading its model ahead.
-  let cliModel = 0;
-  const model = await pageRun(page, [testFile, ...sighanPreds], defaultModel, async () => {
-    await modelPrepared(page);
-    await browserIdle();
-    cliModel = cliSeconds(testFile, sighanPreds, 'model:default');
-  });
-  rows.push(['SIGHAN15 × 4, default model, first run', cliModel, model.seconds, model.seconds / cliModel, model.longestTaskMs]);
-  longest = Math.max(longest, model.longestTaskMs);
-  // Again: the worker keeps the model, and the embedding cache holds every vector (the CLI starts cold each time).
-  const warm = await pageRun(page, [testFile, ...sighanPreds], defaultModel);
-  rows.push(['  same, model kept, cache warm', cliModel, warm.seconds, warm.seconds / cliModel, warm.longestTaskMs]);
-  longest = Math.max(longest, warm.longestTaskMs);
-
-  const big = repeated(20_000, ['synth-llm', 'synth-eq']);
-  await browserIdle();
-  const cliBig = cliSeconds(big.test, big.preds, 'exact');
-  const page20k = await pageRun(page, [big.test, ...big.preds], () => 'exact');
-  rows.push(['20,000 rows × 2, exact judge', cliBig, page20k.seconds, page20k.seconds / cliBig, page20k.longestTaskMs]);
-  longest = Math.max(longest, page20k.longestTaskMs);
-
-  // A fresh browser profile with the model's loading ahead switched off: the run loads jieba and the model itself.
-  const coldApp = await launchApp();
-  try {
-    const coldPage = await coldApp.openApp();
-    await coldPage.evaluate((key) => localStorage.setItem(key, 'off'), PREPARE_SETTING_KEY);
-    await coldPage.reload();
-    let cliCold = 0;
-    const cold = await pageRun(coldPage, [testFile, ...sighanPreds], defaultModel, async () => {
-      await browserIdle();
-      cliCold = cliSeconds(testFile, sighanPreds, 'model:default');
-    });
-    rows.push(['SIGHAN15 × 4, default model, nothing loaded ahead', cliCold, cold.seconds, cold.seconds / cliCold, cold.longestTaskMs]);
-    longest = Math.max(longest, cold.longestTaskMs);
-  } finally {
-    await coldApp.close();
-  }
-
-  printTable('The page against the CLI (all default profiles + Eval-GCSC; target ratio ≤ 1.5)', ['run', 'CLI s', 'page s', 'page / CLI', 'longest main-thread task ms'], rows);
-
+/** Item 5: staging files for import, printed as a table of its own. */
+async function stagingRows(page: Page): Promise<void> {
   const staging: (string | number)[][] = [];
   const four = repeated(8_000, ['identity', 'oracle', 'synth-llm']);
   const fourMb = [four.test, ...four.preds].reduce((n, f) => n + readFileSync(f).length, 0) / 1e6;
   const small = await stagingLongestTask(page, [four.test, ...four.preds]);
   staging.push([`test set + 3 systems, ${fourMb.toFixed(1)} MB`, small.seconds, small.longestTaskMs]);
-  const twenty = repeated(102_000, ['oracle']);
-  const twentyMb = readFileSync(twenty.test).length / 1e6;
-  const large = await stagingLongestTask(page, [twenty.test, ...twenty.preds]);
-  staging.push([`test set of ${twentyMb.toFixed(1)} MB + 1 system`, large.seconds, large.longestTaskMs]);
+  const large = repeated(102_000, ['oracle']);
+  const largeMb = [large.test, ...large.preds].reduce((n, f) => n + readFileSync(f).length, 0) / 1e6;
+  const big = await stagingLongestTask(page, [large.test, ...large.preds]);
+  staging.push([`test set + 1 system, ${largeMb.toFixed(1)} MB`, big.seconds, big.longestTaskMs]);
   printTable('Staging files for import (read and validated off the main thread; target: longest task < 200 ms)', ['files', 'until ready s', 'longest main-thread task ms'], staging);
-  console.log(`\nlongest main-thread task during the page's runs: ${Math.round(longest)} ms (target < 200 ms)`);
+}
+
+async function sighanRows(): Promise<(string | number)[][]> {
+  const app = await launchApp();
+  try {
+    const page = await app.openApp();
+    const rows: (string | number)[][] = [];
+    let longest = 0;
+
+    const sighanPreds = systems.map(predFile);
+    const defaultModel = (values: string[]) => values.find((v) => v.endsWith(':default'))!;
+    // The CLI runs alone, just before Start: the page has finished loading its model ahead.
+    let cliModel = 0;
+    const model = await pageRun(page, [testFile, ...sighanPreds], defaultModel, async () => {
+      await modelPrepared(page);
+      await browserIdle();
+      cliModel = cliSeconds(testFile, sighanPreds, 'model:default');
+    });
+    rows.push(['SIGHAN15 × 4, default model, first run', cliModel, model.seconds, model.seconds / cliModel, model.longestTaskMs]);
+    longest = Math.max(longest, model.longestTaskMs);
+    // Again: the worker keeps the model, and the embedding cache holds every vector (the CLI starts cold each time).
+    const warm = await pageRun(page, [testFile, ...sighanPreds], defaultModel);
+    rows.push(['  same, model kept, cache warm', cliModel, warm.seconds, warm.seconds / cliModel, warm.longestTaskMs]);
+    longest = Math.max(longest, warm.longestTaskMs);
+
+    const big = repeated(20_000, ['synth-llm', 'synth-eq']);
+    await browserIdle();
+    const cliBig = cliSeconds(big.test, big.preds, 'exact');
+    const page20k = await pageRun(page, [big.test, ...big.preds], () => 'exact');
+    rows.push(['20,000 rows × 2, exact judge', cliBig, page20k.seconds, page20k.seconds / cliBig, page20k.longestTaskMs]);
+    longest = Math.max(longest, page20k.longestTaskMs);
+
+    // A fresh browser profile with the model's loading ahead switched off: the run loads jieba and the model itself.
+    const coldApp = await launchApp();
+    try {
+      const coldPage = await coldApp.openApp();
+      await coldPage.evaluate((key) => localStorage.setItem(key, 'off'), PREPARE_SETTING_KEY);
+      await coldPage.reload();
+      let cliCold = 0;
+      const cold = await pageRun(coldPage, [testFile, ...sighanPreds], defaultModel, async () => {
+        await browserIdle();
+        cliCold = cliSeconds(testFile, sighanPreds, 'model:default');
+      });
+      rows.push(['SIGHAN15 × 4, default model, nothing loaded ahead', cliCold, cold.seconds, cold.seconds / cliCold, cold.longestTaskMs]);
+      longest = Math.max(longest, cold.longestTaskMs);
+    } finally {
+      await coldApp.close();
+    }
+
+    console.log(`\nlongest main-thread task during the page's runs: ${Math.round(longest)} ms (target < 200 ms)`);
+    await stagingRows(page);
+    return rows;
+  } finally {
+    await app.close();
+}
+}
+
+try {
+  const rows = only.length === 0 ? await sighanRows() : [];
+  if (haveEncoder) rows.push(...(await encoderRows(work, pageRun, browserIdle)));
+  printTable(
+    'The page against the CLI (all default profiles + Eval-GCSC; targets: page / CLI ≤ 1.5, bge-small int8 ≤ 2 on WASM, ≤ 1.3 on a GPU)',
+    ['run', 'CLI s', 'page s', 'page / CLI', 'longest main-thread task ms'],
+    rows,
+  );
 } finally {
-  await app.close();
   rmSync(work, { recursive: true, force: true });
 }

@@ -59,10 +59,10 @@ export function benchRows(sighan15: string, total = 5000): BenchRow[] {
   return rows;
 }
 
-export function writeReferenceData(sighan15: string, dir: string): ReferenceData {
+export function writeReferenceData(sighan15: string, dir: string, total = 5000): ReferenceData {
   mkdirSync(dir, { recursive: true });
   mkdirSync(path.join(dir, 'mid_result'), { recursive: true });
-  const rows = benchRows(sighan15);
+  const rows = benchRows(sighan15, total);
   const first = rows.slice(0, 1100);
   const f = (name: string) => path.join(dir, name);
   const write = (name: string, lines: string[]) => writeFileSync(f(name), lines.map((l) => l + '\n').join(''));

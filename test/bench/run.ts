@@ -1,8 +1,10 @@
 /**
  * `npm run bench`: every benchmark, each printing ratios against a baseline measured in the same run.
- * `npm run bench -- NAME…` runs only the named ones (eval-csc, resample, gcsc, reference).
+ * `npm run bench -- NAME…` runs only the named ones (eval-csc, resample, gcsc, reference, encoders, large).
  */
+import { benchEncoders } from './encoders.ts';
 import { benchEvalCsc } from './eval-csc.ts';
+import { benchLarge } from './large.ts';
 import { benchGcsc } from './gcsc.ts';
 import { benchReference } from './reference.ts';
 import { benchResample } from './resample.ts';
@@ -12,6 +14,8 @@ const BENCHES: Record<string, () => unknown> = {
   resample: benchResample,
   gcsc: benchGcsc,
   reference: benchReference,
+  encoders: benchEncoders,
+  large: benchLarge,
 };
 
 const chosen = process.argv.slice(2);

@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bin, cli } from './run-cli.ts';
@@ -87,10 +87,16 @@ describe('csc-studio eval', { timeout: 60_000 }, () => {
 
   it('runs Eval-GCSC with an embedding model folder and reports the judge', async () => {
     const model = path.resolve(path.dirname(bin), '../../models/test/tiny-bert-cls');
-    const r = await cli('eval', '--test', file('test.tsv'), '--pred', `llm=${file('llm.jsonl')}`, '--metrics', 'gcsc', '--judge', `model:${model}`, '--threshold', '0.5');
+    const cache = path.join(dir, 'embedding-cache');
+    const run = (...more: string[]) =>
+      cli('eval', '--test', file('test.tsv'), '--pred', `llm=${file('llm.jsonl')}`, '--metrics', 'gcsc', '--judge', `model:${model}`, '--threshold', '0.5', '--embedding-cache', cache, ...more);
+    const r = await run();
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
-    expect(report.gcsc.judge).toMatch(/^embedding:tiny-bert-cls\/onnx\/model\.onnx@[0-9a-f]{12}:threshold=0\.5$/);
+    // The folder has a float and an int8 graph: the int8 one runs unless --graph says otherwise.
+    expect(report.gcsc.judge).toMatch(/^embedding:tiny-bert-cls\/onnx\/model_quantized\.onnx@[0-9a-f]{12}:threshold=0\.5$/);
+    expect(report.run_environment).toMatchObject({ graph: 'onnx/model_quantized.onnx', threads: availableParallelism(), embedding_cache: { folder: cache, read: 0, added: 2 } });
+    expect(report.run_environment.embedding).toMatchObject({ embedded: 2, cacheHits: 0 });
     expect(report.gcsc).toMatchObject({ threshold: 0.5, pooling: 'cls' });
     // e2 gives two operations: 已近→已经 (R_pro = R: no request) and 发出→寄出了 (one request); e1's 块→快 has
     // R_pro = R too.
@@ -98,6 +104,16 @@ describe('csc-studio eval', { timeout: 60_000 }, () => {
     // Cache figures depend on earlier runs, so they stay out of the report (a page's repeated run equals the CLI's).
     expect(report.gcsc.embedding).toBeUndefined();
     expect(typeof report.systems.llm.gcsc.C_C_p).toBe('number');
+
+    // Again: both texts come from the cache, and the numbers are the same; run-time facts differ only in run_environment.
+    const again = JSON.parse((await run()).stdout);
+    expect(again.run_environment.embedding).toMatchObject({ embedded: 0, cacheHits: 2 });
+    expect(again.run_environment.embedding_cache).toEqual({ folder: cache, read: 2, added: 0 });
+    expect(again.systems).toEqual(report.systems);
+    const off = JSON.parse((await run('--embedding-cache', 'off', '--graph', 'fp32', '--threads', '1')).stdout);
+    expect(off.run_environment.embedding.embedded).toBe(2);
+    expect(off.gcsc.judge).toMatch(/^embedding:tiny-bert-cls\/onnx\/model\.onnx@/);
+    expect(off.run_environment).toMatchObject({ graph: 'onnx/model.onnx', threads: 1, embedding_cache: 'off' });
   });
 
   it('exits 2 for a bad judge or threshold', async () => {

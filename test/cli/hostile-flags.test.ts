@@ -84,6 +84,8 @@ describe('messages speak CLI', { timeout: 60_000 }, () => {
     ['--threshold without gcsc', ['--metrics', 'cscd', '--threshold', '0.9'], '--threshold sets the Eval-GCSC judge, but --metrics cscd runs no gcsc: add gcsc to --metrics, or leave --threshold out'],
     ['--judge without gcsc', ['--metrics', 'cscd,ops', '--judge', 'exact'], '--judge sets the Eval-GCSC judge, but --metrics cscd,ops runs no gcsc: add gcsc to --metrics, or leave --judge out'],
     ['--resamples without --ci', ['--resamples', '10'], '--resamples and --confidence set the intervals of --ci: add --ci'],
+    ['--threads without gcsc', ['--metrics', 'cscd', '--threads', '2'], '--threads sets how a model judge runs, but this run judges nothing (no gcsc in --metrics): use it with --judge model:DIR or model:default, or leave --threads out'],
+    ['--graph with the exact judge', ['--metrics', 'gcsc', '--judge', 'exact', '--graph', 'fp32'], '--graph sets how a model judge runs, but the judge is exact: use it with --judge model:DIR or model:default, or leave --graph out'],
   ])('%s is an error, not ignored', async (_, more, message) => {
     const r = await cli(...evalArgs(...more));
     expect(r.code).toBe(2);

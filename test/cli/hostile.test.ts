@@ -52,9 +52,9 @@ function makeFixtures(): void {
   symlinkSync(file('pred.tsv'), file('pred-link.tsv'));
   // The model's graph with one byte flipped: manifest.json's sha-256 no longer matches.
   cpSync(MODEL, file('model'), { recursive: true });
-  const onnx = readFileSync(file('model', 'onnx', 'model.onnx'));
+  const onnx = readFileSync(file('model', 'onnx', 'model_quantized.onnx'));
   onnx[onnx.length >> 1]! ^= 0xff;
-  writeFileSync(file('model', 'onnx', 'model.onnx'), onnx);
+  writeFileSync(file('model', 'onnx', 'model_quantized.onnx'), onnx);
   // A previous generated set, then a generate run whose writes fail (per-process file size limit).
   mkdirSync(file('gen'));
   writeFileSync(file('gen', 'test.pe0.5.tsv'), 'previous set\n');
@@ -108,7 +108,7 @@ const cases: Case[] = [
   { name: 'generate --foo lists generate’s flags', args: () => genArgs('--foo'), code: 2, stderr: /^csc-studio: unknown flag --foo for generate; valid flags for generate: --sentences VALUE, --train-sentences VALUE, .*--out VALUE$/ },
   { name: 'generate --sentences -x', args: () => ['generate', '--sentences', '-x'], code: 2, stderr: /^csc-studio: --sentences needs a value but is followed by "-x", which looks like a flag/ },
   { name: 'a stray argument', args: () => [...genArgs('--out', file('g0')), 'extra'], code: 2, stderr: /^csc-studio: generate: unexpected argument "extra" \(every value follows its flag, as in --test FILE\); valid flags for generate:/ },
-  { name: 'a value for a switch', args: () => ['judge-eval', '--pairs', file('pairs.tsv'), '--quantized=yes'], code: 2, stderr: /^csc-studio: --quantized takes no value; valid flags for judge-eval: --pairs VALUE, --typos VALUE, --encoding VALUE, --judge VALUE, --threshold VALUE, --spelling-check VALUE, --seed VALUE, --quantized$/ },
+  { name: 'a value for a switch', args: () => ['judge-eval', '--pairs', file('pairs.tsv'), '--quantized=yes'], code: 2, stderr: /^csc-studio: --quantized takes no value; valid flags for judge-eval: --pairs VALUE, --typos VALUE, --encoding VALUE, --judge VALUE, --threshold VALUE, --spelling-check VALUE, --seed VALUE, --quantized, --graph VALUE, --threads VALUE, --embedding-cache VALUE$/ },
   { name: 'a flag without its value', args: () => ['judge-eval', '--pairs'], code: 2, stderr: /^csc-studio: --pairs needs a value; valid flags for judge-eval:/ },
   // Input files
   { name: 'a missing test file', args: () => ['eval', '--test', file('nope.tsv'), '--pred', file('pred.tsv')], code: 2, stderr: /^csc-studio: cannot read .*nope\.tsv: no such file or folder; check the path$/ },
@@ -201,14 +201,14 @@ const cases: Case[] = [
     name: 'a corrupted model file',
     args: () => ['judge-eval', '--pairs', file('pairs.tsv'), '--judge', `model:${file('model')}`],
     code: 2,
-    stderr: /^csc-studio: model folder .*model: model file "onnx\/model\.onnx" has sha-256 [0-9a-f]{64}; manifest\.json says [0-9a-f]{64}; fetch or copy the model folder again$/,
+    stderr: /^csc-studio: model folder .*model: model file "onnx\/model_quantized\.onnx" has sha-256 [0-9a-f]{64}; manifest\.json says [0-9a-f]{64}; fetch or copy the model folder again$/,
   },
   {
     // eval loads the model on a thread while it scores: its failure still ends the run with the same message.
     name: 'a corrupted model file, in eval',
     args: () => ['eval', '--test', file('test.tsv'), '--pred', `llm=${file('pred-llm.tsv')}`, '--metrics', 'cscd,gcsc', '--judge', `model:${file('model')}`],
     code: 2,
-    stderr: /^csc-studio: model folder .*model: model file "onnx\/model\.onnx" has sha-256 [0-9a-f]{64}; manifest\.json says [0-9a-f]{64}; fetch or copy the model folder again$/,
+    stderr: /^csc-studio: model folder .*model: model file "onnx\/model_quantized\.onnx" has sha-256 [0-9a-f]{64}; manifest\.json says [0-9a-f]{64}; fetch or copy the model folder again$/,
   },
   { name: 'judge-eval with a judge that gives no scores', args: () => ['judge-eval', '--pairs', file('pairs.tsv'), '--judge', 'llm:http://127.0.0.1:8000/v1/chat/completions'], code: 2, stderr: /^csc-studio: --judge llm:.*: judge-eval needs a scoring judge: model:DIR, model:default or exact$/ },
   // Bugs

@@ -11,7 +11,7 @@ import { createBatchEncoder } from '../../src/core/embed/tokenize.ts';
 
 // Reference outputs from PyTorch, written by models/test/build_tiny_bert.py next to the models.
 const MODELS = fileURLToPath(new URL('../../models/test/', import.meta.url));
-type Key = 'cls' | 'mean' | 'cls_int8' | 'mean_int8';
+type Key = 'cls' | 'mean' | 'cls_int8' | 'mean_int8' | 'cls_int8e' | 'mean_int8e';
 interface Sentence extends Record<Key, number[]> {
   text: string;
   input_ids: number[];
@@ -35,8 +35,9 @@ afterAll(() => tmpDirs.forEach((d) => rmSync(d, { recursive: true, force: true }
 describe.each(['cls', 'mean'] as const)('tiny-bert-%s on onnxruntime-node', (pooling) => {
   const folder = path.join(MODELS, `tiny-bert-${pooling}`);
   const runtimes: OnnxNodeRuntime[] = [];
+  // The float graph unless a test asks for another (the folder's default is its int8 graph).
   const load = async (options: Parameters<typeof loadOnnxNodeRuntime>[1] = {}) => {
-    const r = await loadOnnxNodeRuntime(folder, options);
+    const r = await loadOnnxNodeRuntime(folder, { graph: 'fp32', ...options });
     runtimes.push(r);
     return r;
   };
@@ -93,6 +94,15 @@ describe.each(['cls', 'mean'] as const)('tiny-bert-%s on onnxruntime-node', (poo
     vectors.forEach((v, i) => expect(maxAbsDiff(v, expected.sentences[i]![`${pooling}_int8`])).toBeLessThan(1e-4));
   });
 
+  // Published int8 exports also store the embedding tables as uint8 (Gather, then DequantizeLinear): such a graph
+  // loads and gives the simulation's numbers (tables dequantized exactly, then the int8 MatMuls).
+  it('matches the simulated int8 graph with uint8 embedding tables, as published exports have', async () => {
+    const runtime = await load({ onnxFile: 'onnx/model_int8_embeddings.onnx', batchSize: 1 });
+    expect(runtime.info.onnxPath).toBe('onnx/model_int8_embeddings.onnx');
+    const vectors = await runtime.embed(texts);
+    vectors.forEach((v, i) => expect(maxAbsDiff(v, expected.sentences[i]![`${pooling}_int8e`])).toBeLessThan(1e-4));
+  });
+
   // DynamicQuantizeLinear picks one activation scale per tensor, i.e. per batch, padding included, so batched
   // int8 vectors drift a little from one-at-a-time ones (measured ≤ 6e-3 per element); cosine ≥ 0.999 allows that
   // and still tells the sentences apart (the closest two sentences sit at cosine 0.98).
@@ -124,7 +134,8 @@ describe.each(['cls', 'mean'] as const)('tiny-bert-%s on onnxruntime-node', (poo
 
 describe('loading model folders', () => {
   it('gives CLS and mean runtimes different hashes although they share the graph', async () => {
-    const [cls, mean] = await Promise.all([loadOnnxNodeRuntime(path.join(MODELS, 'tiny-bert-cls')), loadOnnxNodeRuntime(path.join(MODELS, 'tiny-bert-mean'))]);
+    const fp32 = { graph: 'fp32' } as const;
+    const [cls, mean] = await Promise.all([loadOnnxNodeRuntime(path.join(MODELS, 'tiny-bert-cls'), fp32), loadOnnxNodeRuntime(path.join(MODELS, 'tiny-bert-mean'), fp32)]);
     const [clsQ] = [await loadOnnxNodeRuntime(path.join(MODELS, 'tiny-bert-cls'), { quantized: true })];
     expect(new Set([cls.hash, mean.hash, clsQ.hash]).size).toBe(3);
     await Promise.all([cls.release(), mean.release(), clsQ.release()]);
@@ -148,20 +159,34 @@ describe('loading model folders', () => {
   it('reports a graph missing from the folder', async () => {
     const folder = copyModel('tiny-bert-cls');
     rmSync(path.join(folder, 'onnx', 'model.onnx'));
-    await expect(loadOnnxNodeRuntime(folder)).rejects.toThrow(/"onnx\/model.onnx" is listed in manifest.json but missing/);
+    await expect(loadOnnxNodeRuntime(folder, { graph: 'fp32' })).rejects.toThrow(/"onnx\/model.onnx" is listed in manifest.json but missing/);
+  });
+
+  it('prefers the int8 graph, and reads and hashes only the graph it loads', async () => {
+    const folder = copyModel('tiny-bert-cls');
+    // The float graph no longer matches the manifest: checking it would refuse the folder.
+    truncateSync(path.join(folder, 'onnx', 'model.onnx'), 1000);
+    const runtime = await loadOnnxNodeRuntime(folder, { threads: 1 });
+    expect(runtime.info.onnxPath).toBe('onnx/model_quantized.onnx');
+    expect(runtime.threads).toBe(1);
+    const [v] = await runtime.embed([texts[0]!]);
+    expect(maxAbsDiff(v!, expected.sentences[0]!.cls_int8)).toBeLessThan(1e-4);
+    await runtime.release();
+    await expect(loadOnnxNodeRuntime(folder, { graph: 'fp32' })).rejects.toThrow(/model file "onnx\/model.onnx" has 1000 bytes/);
+    await expect(loadOnnxNodeRuntime(folder, { graph: 'onnx/none.onnx' })).rejects.toThrow(/has no onnx\/none.onnx/);
   });
 
   it('without a manifest, takes pooling from 1_Pooling, else from the model name', async () => {
     const mean = copyModel('tiny-bert-mean');
     rmSync(path.join(mean, 'manifest.json'));
-    const fromConfig = await loadOnnxNodeRuntime(mean);
+    const fromConfig = await loadOnnxNodeRuntime(mean, { graph: 'fp32' });
     expect(fromConfig.info).toMatchObject({ pooling: 'mean', poolingSource: 'sentence-transformers', maxLength: 512 });
     const [v] = await fromConfig.embed([texts[0]!]);
     expect(maxAbsDiff(v!, expected.sentences[0]!.mean)).toBeLessThan(1e-5);
 
     const bge = copyModel('tiny-bert-cls', 'tiny-bge');
     for (const f of ['manifest.json', 'modules.json', '1_Pooling', 'config.json']) rmSync(path.join(bge, f), { recursive: true });
-    const byName = await loadOnnxNodeRuntime(bge);
+    const byName = await loadOnnxNodeRuntime(bge, { graph: 'fp32' });
     expect(byName.info).toMatchObject({ name: 'tiny-bge', pooling: 'cls', poolingSource: 'model name' });
     expect(byName.dimension).toBe(32); // probed: no config.json to state hidden_size
     const [w] = await byName.embed([texts[0]!]);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/cli/args.ts';
-import { writeOutputFile } from '../../src/cli/output.ts';
+import { writeOutputFile, writeOutputs } from '../../src/cli/output.ts';
 
 let dir = '';
 const file = (name: string) => path.join(dir, name);
@@ -64,5 +64,20 @@ describe('writeOutputFile', () => {
   it('refuses a folder as the output file', async () => {
     mkdirSync(file('out'));
     await expect(writeOutputFile(file('out'), 'x', [])).rejects.toThrow(/cannot write .*out: it is a folder; give a file name/);
+  });
+});
+
+describe('writeOutputs with lines', () => {
+  it('writes lines as they come, a megabyte at a time, the same bytes as the whole text', async () => {
+    const file = path.join(dir, 'rows.jsonl');
+    const line = (i: number) => `${JSON.stringify({ id: i, text: '我爱中文'.repeat(50) })}\n`;
+    let made = 0;
+    function* lines() {
+      for (let i = 0; i < 5000; i++, made++) yield line(i);
+    }
+    await writeOutputs([{ file, lines: lines() }], []);
+    expect(made).toBe(5000);
+    expect(readFileSync(file, 'utf8')).toBe(Array.from({ length: 5000 }, (_, i) => line(i)).join(''));
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
   });
 });

@@ -26,6 +26,8 @@ const ALLOWED = new Set(
     'F1', 'F0', 'cs', 'ds', 'dt', 'null', 'TP', 'FP', 'FN', 'TN', 'CI', 'ne', 'enp', 'SIGHAN', 'CSCD', 'NS', 'ChERRANT', 'LLM', 'BERT',
     // formats, encodings, units
     'CSV', 'TSV', 'JSON', 'Lines', 'JSONL', 'HTML', 'Markdown', 'SVG', 'PNG', 'UTF', 'GB', 'Big', 'KB', 'MB', 'ONNX', 'WASM', 'WebGPU', 'IndexedDB', 'jieba',
+    // a model's graphs (the Run tab's choice)
+    'int8', 'fp32',
     // models
     'bge', 'small', 'zh', 'v1', 'text2vec', 'base', 'chinese', 'lexical', 'studio', 'exact',
     // the sample's systems and file names

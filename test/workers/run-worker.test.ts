@@ -16,7 +16,7 @@ import { executeRun } from '../../src/ui/run/run-executor.ts';
 import { createWorkerRunner, defaultRunner, inThreadRunner } from '../../src/workers/run-client.ts';
 import { createRunEnvironment } from '../../src/workers/run-environment.ts';
 import type { RunEnvironment, RunProgress } from '../../src/workers/run-job.ts';
-import { createRunWorkerApi, type PrepareRequest } from '../../src/workers/run-worker-api.ts';
+import { createRunWorkerApi, modelKey, type PrepareRequest } from '../../src/workers/run-worker-api.ts';
 import { createScoreWorkerApi, scoringElsewhere } from '../../src/workers/score-worker-api.ts';
 import type { WorkerLike } from '../../src/workers/worker-handle.ts';
 import { freshRepo, importSample } from '../db/helpers.ts';
@@ -135,7 +135,7 @@ describe('the evaluation worker', () => {
     });
     await runner.prepare!({ spec: { kind: 'model', model: 'site:default' } });
     await runner.prepare!(exact);
-    expect(asked).toEqual([{ model: { key: 'site:default', job } }, {}]);
+    expect(asked).toEqual([{ model: { key: modelKey('site:default', job), job } }, {}]);
     // The run that follows goes to the same worker.
     expect(await runToTheEnd(runner)).toBe('done');
     expect(workers).toHaveLength(1);

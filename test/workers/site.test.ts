@@ -29,10 +29,15 @@ describe('site models', () => {
     expect(found.map((m) => m.entry.name)).toEqual(['default', 'test/tiny-bert-cls', 'test/tiny-bert-mean']);
     expect(warnings).toEqual(['models/missing/ does not exist: not published']);
     const index = modelIndex(found);
-    expect(index.models[0]).toMatchObject({ name: 'default', path: 'models/default/', default: true, bytes: 190182 + 148770 + 185 + 307 + 320 + 5769 + 303 });
+    expect(index.models[0]).toMatchObject({ name: 'default', path: 'models/default/', default: true, bytes: 190182 + 148770 + 76017 + 185 + 307 + 320 + 5769 + 303 });
     expect(index.models[1]!.default).toBe(false);
     expect(index.models[1]!.manifest.name).toBe('tiny-bert-cls');
     expect(discoverSiteModels(models, ['default'], false).map((m) => m.entry.name)).toEqual(['default']);
+    // The benchmarks' folder of real-size models, published as bench/<name> when given.
+    const bench = tempDir();
+    cpSync(path.join(REPO, 'models/test/tiny-bert-mean'), path.join(bench, 'bge-small'), { recursive: true });
+    mkdirSync(path.join(bench, 'empty'));
+    expect(discoverSiteModels(models, ['default'], false, () => undefined, bench).map((m) => m.entry.name)).toEqual(['default', 'bench/bge-small']);
   });
 
   it('skips a folder without a valid manifest, and warns about listed files that are missing', () => {

@@ -24,6 +24,8 @@ export interface SiteModelsOptions {
   include?: string[];
   /** Also build models/test/<name>/ as "test/<name>" (the dev server always serves them); default false. */
   testModelsInBuild?: boolean;
+  /** A folder whose model folders are published as "bench/<name>" (the benchmarks' real-size test models). */
+  benchModelsDir?: string;
 }
 
 /** One entry of models/index.json. */
@@ -54,7 +56,13 @@ interface FoundModel {
 }
 
 /** The model folders to publish, each with its parsed manifest. */
-export function discoverSiteModels(modelsDir: string, include: readonly string[], includeTest: boolean, warn: (m: string) => void = () => undefined): FoundModel[] {
+export function discoverSiteModels(
+  modelsDir: string,
+  include: readonly string[],
+  includeTest: boolean,
+  warn: (m: string) => void = () => undefined,
+  benchDir?: string,
+): FoundModel[] {
   const found: FoundModel[] = [];
   const add = (name: string, folder: string) => {
     const manifestPath = path.join(folder, 'manifest.json');
@@ -81,13 +89,15 @@ export function discoverSiteModels(modelsDir: string, include: readonly string[]
     if (existsSync(folder) && statSync(folder).isDirectory()) add(name, folder);
     else warn(`models/${name}/ does not exist: not published`);
   }
-  const testDir = path.join(modelsDir, 'test');
-  if (includeTest && existsSync(testDir)) {
-    for (const name of readdirSync(testDir).sort()) {
-      const folder = path.join(testDir, name);
-      if (statSync(folder).isDirectory() && existsSync(path.join(folder, 'manifest.json'))) add(`test/${name}`, folder);
+  const addAll = (dir: string, prefix: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const folder = path.join(dir, name);
+      if (statSync(folder).isDirectory() && existsSync(path.join(folder, 'manifest.json'))) add(`${prefix}/${name}`, folder);
     }
-  }
+  };
+  const testDir = path.join(modelsDir, 'test');
+  if (includeTest && existsSync(testDir)) addAll(testDir, 'test');
+  if (benchDir && existsSync(benchDir)) addAll(benchDir, 'bench');
   return found;
 }
 
@@ -156,7 +166,7 @@ export function siteModels(options: SiteModelsOptions = {}): Plugin {
       handler() {
         if (config.command !== 'build' || this.environment?.name !== 'client') return;
         const outDir = path.resolve(config.root, config.build.outDir);
-        const models = discoverSiteModels(modelsDir(), include, options.testModelsInBuild ?? false, (m) => this.warn(m));
+        const models = discoverSiteModels(modelsDir(), include, options.testModelsInBuild ?? false, (m) => this.warn(m), options.benchModelsDir);
         for (const model of models) {
           for (const file of publishedFiles(model)) {
             const target = path.join(outDir, 'models', model.entry.name, file);

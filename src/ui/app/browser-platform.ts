@@ -4,6 +4,7 @@
  * one-sentence walk keeps its own segmenter and embedding workers (segmenter(), modelJudge()).
  */
 import { createEmbeddingJudge } from '../../core/embed/embedding-judge.ts';
+import { chooseGraph } from '../../core/embed/graph-choice.ts';
 import { manifestThresholdFor } from '../../core/judge-spec.ts';
 import { withSpellingCheckIf } from '../../core/spelling/spelling-judge.ts';
 import type { ModelManifest } from '../../core/embed/types.ts';
@@ -17,13 +18,9 @@ import { createWorkerRunner, type RunnerHooks, type RunRunner } from '../../work
 import type { TypoCheckResult } from '../../core/meta/typo-check.ts';
 import type { ModelSourceJob } from '../../workers/run-worker-api.ts';
 import { createWorkerSegmenter, type WorkerSegmenter } from '../../workers/segmenter-client.ts';
+import { readThreadsSetting, writeThreadsSetting, type ThreadsSetting } from '../run/model-threads.ts';
 
 export const SITE_PREFIX = 'site:';
-
-/** Whether a folder's files only hold the int8 graph: then it is the one to load. */
-export function prefersQuantized(paths: readonly string[]): boolean {
-  return !paths.includes('onnx/model.onnx') && paths.includes('onnx/model_quantized.onnx');
-}
 
 export class BrowserPlatform implements RunRunner {
   readonly where = 'worker' as const;
@@ -31,6 +28,8 @@ export class BrowserPlatform implements RunRunner {
   private classroomRuntime: { key: string; runtime: WorkerEmbeddingRuntime } | undefined;
   private siteModels: Promise<SiteModel[]> | undefined;
   private readonly runner: RunRunner;
+  /** The model's WASM threads (model-threads.ts), for the next model load. */
+  threads: ThreadsSetting = readThreadsSetting();
 
   constructor(private readonly repo: Repository) {
     this.runner = createWorkerRunner({ modelFor: (judge) => this.modelSource(judge) });
@@ -68,20 +67,32 @@ export class BrowserPlatform implements RunRunner {
     return (await this.repo.getModel(modelId))?.manifest;
   }
 
-  /** Where a run's model is: the site's folder URL, or a dropped folder's stored files. */
+  setThreads(threads: ThreadsSetting): void {
+    this.threads = threads;
+    writeThreadsSetting(threads);
+  }
+
+  /** The paths of a site or dropped model's files (its graphs among them), for the graph choice. */
+  async modelPaths(modelId: string): Promise<string[]> {
+    if (modelId.startsWith(SITE_PREFIX)) return (await this.manifestOf(modelId))?.files.map((f) => f.path) ?? [];
+    return (await this.repo.getModel(modelId))?.files.map((f) => f.path) ?? [];
+  }
+
+  /** Where a run's model is (the site's folder URL, or a dropped folder's stored files), its graph and threads. */
   private async modelSource(judge: RunJudge): Promise<ModelSourceJob | undefined> {
     if (judge.spec.kind !== 'model') return undefined;
     const id = judge.spec.model;
+    const graph = (paths: string[]) => ({ quantized: false, onnxFile: chooseGraph(paths, judge.graph), threads: this.threads });
     if (id.startsWith(SITE_PREFIX)) {
       const name = id.slice(SITE_PREFIX.length);
       const site = (await this.listSiteModels()).find((m) => m.name === name);
       if (!site) throw new Error(`the site has no model "${name}"`);
-      return { source: toSourceSpec(site.url), quantized: prefersQuantized(site.manifest.files.map((f) => f.path)) };
+      return { source: toSourceSpec(site.url), ...graph(site.manifest.files.map((f) => f.path)) };
     }
     const record = await this.repo.getModel(id);
     if (!record) throw new Error('the model was deleted');
     const files = new Map(record.files.map((f) => [f.path, f.blob]));
-    return { source: toSourceSpec({ kind: 'files', files, name: record.name }), quantized: prefersQuantized(record.files.map((f) => f.path)) };
+    return { source: toSourceSpec({ kind: 'files', files, name: record.name }), ...graph(record.files.map((f) => f.path)) };
   }
 
   // ------------------------------------------------------------------------------------------------ classroom
@@ -102,8 +113,8 @@ export class BrowserPlatform implements RunRunner {
     if (threshold === undefined) throw new Error(`the model ${site.name} has no manifest threshold`);
     if (this.classroomRuntime?.key !== site.url) {
       this.classroomRuntime?.runtime.dispose();
-      const quantized = prefersQuantized(site.manifest.files.map((f) => f.path));
-      this.classroomRuntime = { key: site.url, runtime: await createWorkerEmbeddingRuntime(site.url, { quantized, threads: 'auto', ...(signal ? { signal } : {}) }) };
+      const onnxFile = chooseGraph(site.manifest.files.map((f) => f.path));
+      this.classroomRuntime = { key: site.url, runtime: await createWorkerEmbeddingRuntime(site.url, { onnxFile, threads: this.threads, ...(signal ? { signal } : {}) }) };
     }
     const cache = new IdbEmbeddingCache(this.repo.db);
     const judge = withSpellingCheckIf(spelling, createEmbeddingJudge(this.classroomRuntime.runtime, { threshold, cache }));

@@ -10,6 +10,8 @@ import type { RunRunner } from '../../workers/run-client.ts';
 export interface PreparedModel {
   /** The judge's model id ("site:<name>" or a dropped model's id); null: jieba only (exact or human judges). */
   model: string | null;
+  /** The model with its graph and the load's settings: a change of any loads it again. */
+  key: string | null;
   state: 'loading' | 'ready' | 'failed';
   error?: string;
 }
@@ -42,19 +44,23 @@ export class Preparation {
     }
   }
 
-  /** Loads what a run with this judge would load first; nothing when switched off or already loading or loaded. */
-  async prepare(judge: RunJudge): Promise<void> {
+  /**
+   * Loads what a run with this judge would load first; nothing when switched off or already loading or loaded.
+   * `settings` names what else the load depends on (the threads).
+   */
+  async prepare(judge: RunJudge, settings = ''): Promise<void> {
     if (!this.enabled || !this.runner.prepare) return;
     const model = judge.spec.kind === 'model' ? judge.spec.model : null;
-    if (this.current && this.current.model === model && this.current.state !== 'failed') return;
+    const key = model === null ? null : `${model}|${judge.graph ?? ''}|${settings}`;
+    if (this.current && this.current.key === key && this.current.state !== 'failed') return;
     const generation = ++this.generation;
-    this.current = { model, state: 'loading' };
+    this.current = { model, key, state: 'loading' };
     let outcome: PreparedModel;
     try {
       await this.runner.prepare(judge);
-      outcome = { model, state: 'ready' };
+      outcome = { model, key, state: 'ready' };
     } catch (err) {
-      outcome = { model, state: 'failed', error: err instanceof Error ? err.message : String(err) };
+      outcome = { model, key, state: 'failed', error: err instanceof Error ? err.message : String(err) };
     }
     // A later choice (another model) or a terminated worker (forget) has replaced this one.
     if (this.generation === generation) this.current = outcome;

@@ -3,6 +3,7 @@
  * core's one precedence rule, resolveThreshold: typed by the user > the judge check's calibration > the model's
  * manifest) and simple-csc's normalisation options (validated by the core, as the CLI's flags are).
  */
+import { chooseGraph, INT8_GRAPHS } from '../../core/embed/graph-choice.ts';
 import { resolveThreshold, withThreshold, type JudgeSpec } from '../../core/judge-spec.ts';
 import { parseNormalizationOptions, type NormalizationOptions } from '../../core/normalize/options.ts';
 import type { RunJudge, StoredLabel } from '../../db/types.ts';
@@ -22,6 +23,8 @@ export type JudgeChoice =
       /** The manifest's recommendation for this choice (manifestThresholdFor: with or without the spelling check). */
       manifestThreshold: number | null;
       spelling: boolean;
+      /** The graph, where the model has an int8 and a float one (recorded with the run). */
+      graph?: 'int8' | 'fp32';
     };
 
 /** Throws JudgeSpecError (a threshold outside [-1, 1], a model with no threshold anywhere) with its message. */
@@ -33,7 +36,32 @@ export function runJudgeFor(choice: JudgeChoice): RunJudge {
     calibratedThreshold: choice.calibratedThreshold ?? undefined,
     manifestThreshold: choice.manifestThreshold ?? undefined,
   });
-  return { spec, threshold, thresholdFrom, modelName: choice.name };
+  return { spec, threshold, thresholdFrom, modelName: choice.name, ...(choice.graph ? { graph: choice.graph } : {}) };
+}
+
+/** What a run loads of a site model: its files but the graphs it does not use (a folder may hold three). */
+export function bytesToLoad(files: readonly { path: string; size: number }[]): number {
+  let graph: string | undefined;
+  try {
+    graph = chooseGraph(files.map((f) => f.path));
+  } catch {
+    graph = undefined;
+  }
+  return files.filter((f) => !f.path.endsWith('.onnx') || f.path === graph).reduce((n, f) => n + f.size, 0);
+}
+
+/** Site models' labels: the manifest's name, with the folder's when two share a name. */
+export function siteModelLabel(model: { name: string; manifest: { name?: string } }, all: readonly { name: string; manifest: { name?: string } }[]): string {
+  const shown = model.manifest.name ?? model.name;
+  return all.filter((m) => (m.manifest.name ?? m.name) === shown).length > 1 ? `${shown} (${model.name})` : shown;
+}
+
+/** The kinds of graph a model's files hold, int8 first (the one chosen unless the user says otherwise). */
+export function graphKinds(paths: readonly string[]): ('int8' | 'fp32')[] {
+  const kinds: ('int8' | 'fp32')[] = [];
+  if (INT8_GRAPHS.some((p) => paths.includes(p))) kinds.push('int8');
+  if (paths.includes('onnx/model.onnx')) kinds.push('fp32');
+  return kinds;
 }
 
 /** The Options disclosure's fields; empty text fields are "off". */

@@ -16,6 +16,13 @@ describe('planBatches', () => {
     expect(plan.batches).toEqual([[1], [0]]);
   });
 
+  it('cuts a batch before it would pad past the token limit, one text at least', () => {
+    const texts = ['一', '一二', '一二三四', '一二三四五六七八九十'];
+    // (count + 1) × (longest + 2) ≤ 12: [一, 一二] is 2 × 4 = 8; adding 一二三四 would be 3 × 6 = 18.
+    expect(planBatches(texts, { texts: 8, tokens: 12 }).batches).toEqual([[0, 1], [2], [3]]);
+    expect(planBatches(texts, { texts: 1, tokens: 1000 }).batches).toEqual([[0], [1], [2], [3]]);
+  });
+
   it('rejects a batch size below 1', () => {
     expect(() => planBatches(['a'], 0)).toThrow(/positive integer/);
   });

@@ -6,8 +6,9 @@ import { createWorkerEmbeddingRuntime } from '../../../src/workers/embedding-cli
 import { createWorkerSegmenter } from '../../../src/workers/segmenter-client.ts';
 import { listSiteModels } from '../../../src/platform/site-models.ts';
 import { registerServiceWorker } from '../../../src/platform/sw-register.ts';
+import { timeOrtAlone, timePageEmbedding } from './embedding-timing.ts';
 
-const csc = { createWorkerEmbeddingRuntime, createWorkerSegmenter, listSiteModels, registerServiceWorker };
+const csc = { createWorkerEmbeddingRuntime, createWorkerSegmenter, listSiteModels, registerServiceWorker, timePageEmbedding, timeOrtAlone };
 export type Harness = typeof csc;
 (window as unknown as { csc: Harness }).csc = csc;
 document.body.dataset['ready'] = 'true';

@@ -86,7 +86,7 @@ describe('AppState', () => {
     cancelling = new AppState(repo, { ...inThreadRunner(slow), prepare: async () => undefined }, memoryStorage());
     await cancelling.load();
     await cancelling.preparation.prepare({ spec: { kind: 'exact' } });
-    expect(cancelling.preparation.current).toEqual({ model: null, state: 'ready' });
+    expect(cancelling.preparation.current).toEqual({ model: null, key: null, state: 'ready' });
     const outcome = await cancelling.startRun(cancelling.datasetSystems.map((s) => s.id), { spec: { kind: 'exact' } });
     expect(outcome?.status).toBe('cancelled');
     // Cancel ends the evaluation worker: what it had loaded ahead is gone, and the page no longer says "loaded".

@@ -21,18 +21,35 @@ describe('Preparation (the model loaded before Start)', () => {
     const { calls, runner } = controlledRunner();
     const prep = new Preparation(runner, memoryStorage());
     const first = prep.prepare(model('site:default'));
-    expect(prep.current).toEqual({ model: 'site:default', state: 'loading' });
+    expect(prep.current).toMatchObject({ model: 'site:default', state: 'loading' });
     void prep.prepare(model('site:default'));
     expect(calls).toHaveLength(1);
     calls[0]!.resolve();
     await first;
-    expect(prep.current).toEqual({ model: 'site:default', state: 'ready' });
+    expect(prep.current).toMatchObject({ model: 'site:default', state: 'ready' });
     await prep.prepare(model('site:default'));
     expect(calls).toHaveLength(1);
     // Exact match and human labels need only jieba: model null.
     void prep.prepare({ spec: { kind: 'exact' } });
     expect(calls.at(-1)!.judge).toEqual({ spec: { kind: 'exact' } });
-    expect(prep.current).toEqual({ model: null, state: 'loading' });
+    expect(prep.current).toEqual({ model: null, key: null, state: 'loading' });
+  });
+
+  it('loads the model again when its graph or the load settings (threads) change', async () => {
+    const { calls, runner } = controlledRunner();
+    const prep = new Preparation(runner, memoryStorage());
+    const settled = async (p: Promise<void>) => {
+      calls.at(-1)!.resolve();
+      await p;
+    };
+    await settled(prep.prepare(model('site:m'), 'auto'));
+    await prep.prepare(model('site:m'), 'auto');
+    expect(calls).toHaveLength(1);
+    await settled(prep.prepare({ ...model('site:m'), graph: 'fp32' }, 'auto'));
+    expect(calls).toHaveLength(2);
+    await settled(prep.prepare({ ...model('site:m'), graph: 'fp32' }, '1'));
+    expect(calls).toHaveLength(3);
+    expect(prep.current).toMatchObject({ model: 'site:m', state: 'ready' });
   });
 
   it('says why a load failed, and tries again when asked again', async () => {
@@ -41,7 +58,7 @@ describe('Preparation (the model loaded before Start)', () => {
     const first = prep.prepare(model('site:default'));
     calls[0]!.reject(new Error('the model folder has no tokenizer.json'));
     await first;
-    expect(prep.current).toEqual({ model: 'site:default', state: 'failed', error: 'the model folder has no tokenizer.json' });
+    expect(prep.current).toMatchObject({ model: 'site:default', state: 'failed', error: 'the model folder has no tokenizer.json' });
     void prep.prepare(model('site:default'));
     expect(calls).toHaveLength(2);
     expect(prep.current?.state).toBe('loading');
@@ -56,7 +73,7 @@ describe('Preparation (the model loaded before Start)', () => {
     await b;
     calls[0]!.resolve();
     await a;
-    expect(prep.current).toEqual({ model: 'dropped-b', state: 'ready' });
+    expect(prep.current).toMatchObject({ model: 'dropped-b', state: 'ready' });
 
     const c = prep.prepare(model('site:a'));
     prep.forget();

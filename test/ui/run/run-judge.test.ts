@@ -1,7 +1,7 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
 import { JudgeSpecError } from '../../../src/core/judge-spec.ts';
 import { NO_NORMALIZATION, NormalizationOptionError } from '../../../src/core/normalize/options.ts';
-import { EMPTY_OPTIONS, normalizationFrom, runJudgeFor, siteModelLoadable, siteModelRefusal } from '../../../src/ui/run/run-judge.ts';
+import { bytesToLoad, EMPTY_OPTIONS, graphKinds, normalizationFrom, runJudgeFor, siteModelLabel, siteModelLoadable, siteModelRefusal } from '../../../src/ui/run/run-judge.ts';
 import { modelOfflineStatus } from '../../../src/platform/offline.ts';
 import { MODEL_CACHE_NAME, modelFileUrls, siteModelUsableNow } from '../../../src/platform/offline.ts';
 import type { SiteModel } from '../../../src/platform/site-models.ts';
@@ -106,3 +106,35 @@ describe('starting a run with a site model while offline', () => {
   });
 });
 
+
+describe('site models in the judge list', () => {
+  const files = [
+    { path: 'tokenizer.json', size: 10 },
+    { path: 'onnx/model.onnx', size: 1000 },
+    { path: 'onnx/model_quantized.onnx', size: 300 },
+    { path: 'onnx/model_int8_embeddings.onnx', size: 100 },
+  ];
+  it('counts the bytes a run loads: the files and the one graph it uses (int8 when there is one)', () => {
+    expect(bytesToLoad(files)).toBe(310);
+    expect(bytesToLoad(files.filter((f) => f.path !== 'onnx/model_quantized.onnx'))).toBe(1010);
+  });
+
+  it('names two models of the same name by their folders too', () => {
+    const a = { name: 'bench/bge-small-a', manifest: { name: 'bge-small-shape' } };
+    const b = { name: 'bench/bge-small-b', manifest: { name: 'bge-small-shape' } };
+    const c = { name: 'default', manifest: { name: 'lexical' } };
+    expect(siteModelLabel(a, [a, b, c])).toBe('bge-small-shape (bench/bge-small-a)');
+    expect(siteModelLabel(c, [a, b, c])).toBe('lexical');
+  });
+
+  it('records the graph the user chose with the run judge', () => {
+    expect(runJudgeFor({ ...model, manifestThreshold: 0.9, graph: 'fp32' }).graph).toBe('fp32');
+    expect('graph' in runJudgeFor({ ...model, manifestThreshold: 0.9 })).toBe(false);
+  });
+
+  it('lists a model\'s graph kinds, int8 first', () => {
+    expect(graphKinds(files.map((f) => f.path))).toEqual(['int8', 'fp32']);
+    expect(graphKinds(['onnx/model.onnx'])).toEqual(['fp32']);
+    expect(graphKinds(['onnx/model_int8.onnx'])).toEqual(['int8']);
+  });
+});
