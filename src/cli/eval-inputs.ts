@@ -67,6 +67,7 @@ export async function loadEvalInputs(values: InputFlagValues, more: readonly (st
     : readTestSet(await loadInputFile(values.test, values.encoding), {
         format: values['test-format'],
         columns: parseColumnsArg(values.columns),
+        compact: true,
         ...headerOption('--test-header', values['test-header']),
       });
 
@@ -79,7 +80,12 @@ export async function loadEvalInputs(values: InputFlagValues, more: readonly (st
     inputs.push(file);
     const predictions = readPredictions(
       await loadInputFile(file, values.encoding),
-      { format: values['pred-format'], columns: parseColumnsArg(values['pred-columns']), ...headerOption('--pred-header', values['pred-header']) },
+      {
+        format: values['pred-format'],
+        columns: parseColumnsArg(values['pred-columns']),
+        ...headerOption('--pred-header', values['pred-header']),
+        compact: true,
+      },
       testSet,
     );
     const items = joinPredictions(testSet, predictions, { matchByLineOrder: values['match-by-line-order'] });

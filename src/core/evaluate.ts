@@ -38,6 +38,8 @@ import { keptIndices, type RefusedRow } from './refused-rows.ts';
 import type { Segmenter } from './segment/segmenter.ts';
 import { cscdRowLabel, simpleCscRowLabel } from './metrics/simplecsc-labels.ts';
 import { charLength } from './text.ts';
+import { isStoredItem } from './io/row-store.ts';
+import { scoreInterner, StoredSentence } from './stored-sentence.ts';
 import { scoreProfiles, scoringProfiles, type ProfileRefusal, type ScoredProfile, type ScoringProgress, type ScoringRequest } from './score-profiles.ts';
 import { describeNormalization, ignoredCharSet, isNormalizing, normalizeItems, type NormalizationOptions } from './normalize/index.ts';
 
@@ -204,7 +206,9 @@ export async function evaluate(
 
   const results: SystemResult[] = systems.map((s) => ({
     name: s.name,
-    sentences: s.items.map((item) => ({ id: item.id, source: item.source, references: [...item.references], prediction: item.prediction, scores: {} })),
+    sentences: s.items.map((item) =>
+      isStoredItem(item) ? new StoredSentence(item) : { id: item.id, source: item.source, references: [...item.references], prediction: item.prediction, scores: {} },
+    ),
     refusals: {},
     refusedRows: {},
     totals: {},
@@ -261,7 +265,11 @@ export async function evaluate(
         if (!run) throw new Error(`no scores came back for ${system.name} · ${profile.name}`);
         if (run.ok) {
           const kept = keptIndices(system.items.length, run.refused);
-          run.scored.sentences.forEach((score, k) => (result.sentences[kept[k]!]!.scores[profile.name] = score));
+          const shared = scoreInterner();
+          run.scored.sentences.forEach((score, k) => {
+            const sentence = result.sentences[kept[k]!]!;
+            sentence.scores[profile.name] = sentence instanceof StoredSentence ? shared(score) : score;
+          });
           leaveOut(result, profile.name, run.refused);
           for (const row of run.refused) cscWarnings.push(refusedRowWarning(system.name, profile.name, row));
           const totals = sumCounts(run.scored.sentences);

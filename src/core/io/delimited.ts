@@ -33,6 +33,7 @@ export function papaRows(text: string, delimiter: string, quoting: boolean): Pap
 /**
  * What papaRows gives without quoting (papaparse's fastMode with skipEmptyLines), without papaparse: every
  * non-empty line split on the delimiter. Reading large unquoted TSV is most of a run's input time otherwise.
+ * The lines are split only when their cells are read, so a million rows are not a million arrays of cells.
  */
 export function unquotedRows(text: string, delimiter: string): PapaOutput {
   const rows: RawRow[] = [];
@@ -40,10 +41,25 @@ export function unquotedRows(text: string, delimiter: string): PapaOutput {
   for (let start = 0; start < text.length; line++) {
     let end = text.indexOf('\n', start);
     if (end === -1) end = text.length;
-    if (end > start) rows.push({ line, cells: text.slice(start, end).split(delimiter) });
+    if (end > start) rows.push(new LineRow(text, delimiter, start, end, line));
     start = end + 1;
   }
   return { rows, errors: [] };
+}
+
+/** One unquoted line: its cells are exact substrings of the text, one delimiter apart, from `start` on. */
+class LineRow implements RawRow {
+  constructor(
+    private readonly text: string,
+    private readonly delimiter: string,
+    readonly start: number,
+    private readonly end: number,
+    readonly line: number,
+  ) {}
+
+  get cells(): string[] {
+    return this.text.slice(this.start, this.end).split(this.delimiter);
+  }
 }
 
 /**
@@ -62,7 +78,7 @@ export function parseDelimited(
   const quoted = quoting ?? (delimiter === ',' ? true : tsvUsesQuoting(text));
   const { rows, errors } = quoted ? papaRows(text, delimiter, true) : unquotedRows(text, delimiter);
   for (const e of errors) issues.add(file, e.line, `malformed quoting: ${e.message}`);
-  return { keys: null, rows, delimiter, quoting: quoted, lineUnit: 'line' };
+  return { keys: null, rows, delimiter, quoting: quoted, lineUnit: 'line', ...(quoted ? {} : { text }) };
 }
 
 /**

@@ -15,7 +15,10 @@ const FINGERPRINT_TAG = 'csc-studio test set v1';
  * such labels appends them: [id, source, ...references, {labels}].
  */
 export function datasetFingerprint(testSet: Pick<TestSet, 'rows'>, hash: Sha256Stream = nobleSha256Stream()): string {
-  const rows = [...testSet.rows].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // Ids read once: a stored row's id is sliced from its text on every read.
+  const ids = testSet.rows.map((r) => r.id);
+  const order = ids.map((_, i) => i).sort((a, b) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0));
+  const rows = order.map((i) => testSet.rows[i]!);
   let pending = FINGERPRINT_TAG + '\n'; // hashed in pieces of about 64K characters: no copy of the whole set
   for (const r of rows) {
     const fields: unknown[] = [r.id, r.source, ...r.references];

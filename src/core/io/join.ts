@@ -3,6 +3,7 @@ import { examplesOf, mismatchCause, summaryLine, type IdMismatchSummary, type Id
 import { capIssues, IssueList, MAX_REPORTED_ISSUES } from './issues.ts';
 import { coded, type CodedMessage } from '../messages.ts';
 import { InputError } from '../types.ts';
+import { joinedItem } from './row-store.ts';
 
 export interface JoinOptions {
   /** Pair the n-th prediction with the n-th test row, ignoring ids. Only on explicit request. */
@@ -67,32 +68,39 @@ export function joinPredictions(testSet: TestSet, predictions: Predictions, opti
     const items = testSet.rows.map((row, i) => {
       const pred = predictions.rows[i]!;
       if (pred.id !== row.id) idMismatches++;
-      return withGoldLabels({ id: row.id, source: row.source, references: row.references, prediction: pred.prediction }, row);
+      return withGoldLabels(joinedItem(row, pred), row);
     });
     const idSummary = mostlyMismatched(idMismatches, items.length) ? summarize(testSet, predictions, items.length - idMismatches, true) : null;
     const codedWarnings = idSummary ? [lineOrderCoded(predictions.file, idSummary, idMismatches)] : [];
     return Object.assign(items, { matchedBy: 'line-order' as const, idMismatches, idSummary, warnings: codedWarnings.map((w) => w.message), codedWarnings });
   }
 
-  const byId = new Map<string, { prediction: string; line: number }>();
-  for (const p of predictions.rows) {
-    const first = byId.get(p.id);
-    if (first) issues.add(predictions.file, p.line, coded('input.duplicate-id', { id: p.id, unit: 'line', first: first.line }), p.id);
-    else byId.set(p.id, p);
-  }
-  const testIds = new Set(testSet.rows.map((r) => r.id));
+  // Prediction id → the index of its first row; a later row with the same id is a duplicate.
+  const byId = new Map<string, number>();
+  predictions.rows.forEach((p, index) => {
+    const id = p.id;
+    const first = byId.get(id);
+    if (first !== undefined) issues.add(predictions.file, p.line, coded('input.duplicate-id', { id, unit: 'line', first: predictions.rows[first]!.line }), id);
+    else byId.set(id, index);
+  });
+  const used = new Uint8Array(predictions.rows.length);
   const items: ScoredItem[] = [];
   for (const row of testSet.rows) {
-    const pred = byId.get(row.id);
-    if (pred === undefined) {
-      issues.add(predictions.file, null, coded('input.no-prediction', { id: row.id, file: testSet.file, line: row.line }), row.id);
+    const id = row.id;
+    const index = byId.get(id);
+    if (index === undefined) {
+      issues.add(predictions.file, null, coded('input.no-prediction', { id, file: testSet.file, line: row.line }), id);
       continue;
     }
-    items.push(withGoldLabels({ id: row.id, source: row.source, references: row.references, prediction: pred.prediction }, row));
+    used[index] = 1;
+    items.push(withGoldLabels(joinedItem(row, predictions.rows[index]!), row));
   }
-  for (const p of predictions.rows) {
-    if (!testIds.has(p.id)) issues.add(predictions.file, p.line, coded('input.not-in-test-set', { id: p.id, file: testSet.file }), p.id);
-  }
+  // An id whose first prediction no test row took is not in the test set (said for each of its rows).
+  predictions.rows.forEach((p) => {
+    if (used[byId.get(p.id)!] === 0) {
+      issues.add(predictions.file, p.line, coded('input.not-in-test-set', { id: p.id, file: testSet.file }), p.id);
+    }
+  });
   if (mostlyMismatched(testSet.rows.length - items.length, testSet.rows.length)) {
     const idSummary = summarize(testSet, predictions, items.length, false);
     const lead: IdSummaryIssue = { file: predictions.file, line: null, problem: summaryLine(idSummary), idSummary };

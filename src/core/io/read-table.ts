@@ -18,6 +18,11 @@ export interface ReadOptions {
   quoting?: boolean;
   /** Which header columns hold which field, by name (case-insensitive). */
   columns?: ColumnOverrides;
+  /**
+   * Keep the rows as offsets into the decoded text (row-store.ts: for files of a million rows) where the format
+   * allows it (unquoted CSV/TSV). The rows are then views that structured clone cannot copy: the CLI's choice.
+   */
+  compact?: boolean;
 }
 
 export interface TableRead {
@@ -86,5 +91,5 @@ export function readTable(
     rowCount: dataRows,
     lineUnit: table.lineUnit,
   };
-  return { ctx: { table, cols, header, file, issues }, detected };
+  return { ctx: { table, cols, header, file, issues, ...(options.compact ? { compact: true } : {}) }, detected };
 }

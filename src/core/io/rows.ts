@@ -2,6 +2,7 @@ import type { PredictionRow, TestRow } from '../types.ts';
 import type { ResolvedColumns } from './columns.ts';
 import type { IssueList } from './issues.ts';
 import type { ParsedTable, RawRow } from './table.ts';
+import { PredictionRowStore, TestRowStore, type Span } from './row-store.ts';
 import { coded, type CodedMessage } from '../messages.ts';
 import { idIssue, textIssue } from './validate-text.ts';
 
@@ -39,10 +40,30 @@ interface RowContext {
   header: boolean;
   file: string;
   issues: IssueList;
+  /** Keep the rows as offsets into the text (row-store.ts) when the table allows it (unquoted CSV/TSV). */
+  compact?: boolean;
 }
 
-function dataRows(ctx: RowContext): RawRow[] {
-  return ctx.header ? ctx.table.rows.slice(1) : ctx.table.rows;
+/** The data rows, each with its cells read once (an unquoted line splits when its cells are read). */
+function* dataRows(ctx: RowContext): Generator<RawRow> {
+  const rows = ctx.table.rows;
+  for (let i = ctx.header ? 1 : 0; i < rows.length; i++) {
+    const raw = rows[i]!;
+    yield raw.start === undefined ? raw : { line: raw.line, cells: raw.cells, start: raw.start };
+  }
+}
+
+/** The text a compact read keeps offsets into; undefined when the table's cells are not substrings of one text. */
+function compactText(ctx: RowContext): string | undefined {
+  return ctx.compact ? ctx.table.text : undefined;
+}
+
+/** Where cell `column` of an unquoted row lies in the text. */
+function spanOf(row: RawRow, column: number): Span {
+  const cells = row.cells as string[];
+  let start = row.start!;
+  for (let k = 0; k < column; k++) start += cells[k]!.length + 1;
+  return { start, end: start + cells[column]!.length };
 }
 
 /** Reads and checks the id; records duplicates. Returns null when the row cannot be used. */
@@ -80,23 +101,24 @@ function checkedText(ctx: RowContext, row: RawRow, id: string, cell: Cell, field
   return cell.value;
 }
 
-/** Reference cells of one row. Extra named reference columns may be empty (fewer references); para columns may not. */
-function referenceCells(ctx: RowContext, row: RawRow): Cell[] {
+/** Reference cells of one row, with their columns. Extra named reference columns may be empty (fewer references); para columns may not. */
+function referenceCells(ctx: RowContext, row: RawRow): { cell: Cell; column: number }[] {
   const { cols } = ctx;
   if (cols.referencesToEnd) {
-    return row.cells.slice(cols.references[0]).map((c) => cellText(c, 'reference', 'reference', false));
+    const first = cols.references[0]!;
+    return row.cells.slice(first).map((c, k) => ({ cell: cellText(c, 'reference', 'reference', false), column: first + k }));
   }
-  const cells: Cell[] = [];
+  const cells: { cell: Cell; column: number }[] = [];
   cols.references.forEach((index, k) => {
     const column = cols.mapping.references![k]!;
     const value = row.cells[index];
     if (k > 0 && (value === undefined || value === null || value === '')) return;
     if (Array.isArray(value)) {
       // JSON: one field may hold all references.
-      if (value.length === 0) cells.push({ problem: coded('input.empty-reference-list', { column }) });
-      for (const v of value) cells.push(cellText(v, 'reference', column, false));
+      if (value.length === 0) cells.push({ cell: { problem: coded('input.empty-reference-list', { column }) }, column: index });
+      for (const v of value) cells.push({ cell: cellText(v, 'reference', column, false), column: index });
     } else {
-      cells.push(cellText(value, 'reference', column, false));
+      cells.push({ cell: cellText(value, 'reference', column, false), column: index });
     }
   });
   return cells;
@@ -105,6 +127,8 @@ function referenceCells(ctx: RowContext, row: RawRow): Cell[] {
 export function extractTestRows(ctx: RowContext): TestRow[] {
   const headerWidth = ctx.header ? (ctx.table.rows[0]?.cells.length ?? 0) : null;
   const seen = new Map<string, number>();
+  const text = compactText(ctx);
+  const store = text === undefined ? undefined : new TestRowStore(text);
   const out: TestRow[] = [];
   for (const row of dataRows(ctx)) {
     const countProblem = columnCountProblem(ctx.table, row, headerWidth, 'test');
@@ -116,16 +140,19 @@ export function extractTestRows(ctx: RowContext): TestRow[] {
     if (id === null) continue;
     const source = checkedText(ctx, row, id, cellText(row.cells[ctx.cols.source!], 'source', ctx.cols.mapping.source!, false), 'source');
     const refCells = referenceCells(ctx, row);
-    const references = refCells.map((cell) => checkedText(ctx, row, id, cell, 'reference'));
+    const references = refCells.map(({ cell }) => checkedText(ctx, row, id, cell, 'reference'));
     if (source === null || references.some((r) => r === null)) continue;
-    out.push({ id, source, references: references as string[], line: row.line });
+    if (store) store.add(row.line, spanOf(row, ctx.cols.id), spanOf(row, ctx.cols.source!), refCells.map(({ column }) => spanOf(row, column)));
+    else out.push({ id, source, references: references as string[], line: row.line });
   }
-  return out;
+  return store ? store.rows() : out;
 }
 
 export function extractPredictionRows(ctx: RowContext): PredictionRow[] {
   const headerWidth = ctx.header ? (ctx.table.rows[0]?.cells.length ?? 0) : null;
   const seen = new Map<string, number>();
+  const text = compactText(ctx);
+  const store = text === undefined ? undefined : new PredictionRowStore(text);
   const out: PredictionRow[] = [];
   for (const row of dataRows(ctx)) {
     const countProblem = columnCountProblem(ctx.table, row, headerWidth, 'predictions');
@@ -137,9 +164,11 @@ export function extractPredictionRows(ctx: RowContext): PredictionRow[] {
     if (id === null) continue;
     const cell = cellText(row.cells[ctx.cols.prediction!], 'prediction', ctx.cols.mapping.prediction!, false);
     const prediction = checkedText(ctx, row, id, cell, 'prediction');
-    if (prediction !== null) out.push({ id, prediction, line: row.line });
+    if (prediction === null) continue;
+    if (store) store.add(row.line, spanOf(row, ctx.cols.id), spanOf(row, ctx.cols.prediction!));
+    else out.push({ id, prediction, line: row.line });
   }
-  return out;
+  return store ? store.rows() : out;
 }
 
 export type { RowContext };

@@ -4,6 +4,11 @@ export interface RawRow {
   line: number;
   /** Strings for CSV/TSV; any JSON value for JSON (undefined where a key is missing). */
   cells: unknown[];
+  /**
+   * Unquoted CSV/TSV: where the first cell starts in the table's text; the cells are exact substrings of it, one
+   * delimiter apart (so a reader can keep offsets instead of strings: row-store.ts).
+   */
+  start?: number;
 }
 
 export interface ParsedTable {
@@ -13,6 +18,8 @@ export interface ParsedTable {
   delimiter: string | null;
   quoting: boolean | null;
   lineUnit: 'line' | 'record';
+  /** Unquoted CSV/TSV: the text the rows' `start` offsets point into. */
+  text?: string;
 }
 
 /** Maps a character offset to its 1-based line number. */

@@ -11,6 +11,7 @@ import { cscdProfile, cscdVerdict } from './cscd.ts';
 import { firstReference } from './item-checks.ts';
 import { ProfileError } from './profile.ts';
 import { CSCD_LABELS } from './simplecsc-labels.ts';
+import { plainItem } from '../item.ts';
 
 /** CSCD-NS's ignore_chars: source and prediction take the reference's character where the source's is ignored. */
 export function cscdIgnoreChars(item: ScoredItem, ignoreChars: ReadonlySet<string>): ScoredItem {
@@ -25,7 +26,7 @@ export function cscdIgnoreChars(item: ScoredItem, ignoreChars: ReadonlySet<strin
       pred[i] = tgt[i]!;
     }
   }
-  return { ...item, source: src.join(''), prediction: pred.join('') };
+  return { ...plainItem(item), source: src.join(''), prediction: pred.join('') };
 }
 
 /** Python's str() of a float as the scripts print it (100.0, 66.667, 1e-05). */

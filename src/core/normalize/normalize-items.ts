@@ -14,6 +14,7 @@ import { charLength } from '../text.ts';
 import type { ScoredItem } from '../types.ts';
 import { toHalfwidth } from './halfwidth.ts';
 import { isNormalizing, type NormalizationOptions } from './options.ts';
+import { plainItem } from '../item.ts';
 
 export interface IgnoredRow {
   id: string;
@@ -50,7 +51,7 @@ export function normalizeItems(items: readonly ScoredItem[], options: Normalizat
     } else {
       const source = normalizeText(item.source, options, t2s);
       const references = item.references.map((r) => normalizeText(r, options, t2s));
-      const out: ScoredItem = { ...item, source, references, prediction: normalizeText(item.prediction, options, t2s) };
+      const out: ScoredItem = { ...plainItem(item), source, references, prediction: normalizeText(item.prediction, options, t2s) };
       // SIGHAN truth labels point into the original text: once it changes, label-based profiles read the
       // normalised source against the normalised reference instead, as for a TSV test set.
       if (source !== item.source || references.some((r, k) => r !== item.references[k])) delete out.goldLabels;

@@ -14,6 +14,7 @@ import { makeOfficialProfile } from '../metrics/simplecsc-official.ts';
 import { makeWangProfile } from '../metrics/simplecsc-wang.ts';
 import type { ScoredItem } from '../types.ts';
 import { maskChars, MASK } from './pytext.ts';
+import { plainItem } from '../item.ts';
 
 type IgnoreFactory = (ignoreChars: ReadonlySet<string>) => MetricProfile;
 
@@ -46,7 +47,7 @@ export function hasNativeIgnoreChars(profile: MetricProfile): boolean {
 /** Ignored characters → □ in every text of the item (labels too), the reading for scripts without the option. */
 export function maskItem(item: ScoredItem, ignoreChars: ReadonlySet<string>): ScoredItem {
   const out: ScoredItem = {
-    ...item,
+    ...plainItem(item),
     source: maskChars(item.source, ignoreChars),
     references: item.references.map((r) => maskChars(r, ignoreChars)),
     prediction: maskChars(item.prediction, ignoreChars),

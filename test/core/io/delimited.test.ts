@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { papaRows, unquotedRows } from '../../../src/core/io/delimited.ts';
 
-// The fast unquoted reader must give exactly what papaparse's fastMode gave before it.
+// The fast unquoted reader must give exactly what papaparse's fastMode gave before it, and each row's `start`
+// must point at its cells in the text (compact reads keep offsets: row-store.ts).
+function lines(output: { rows: { line: number; cells: unknown[] }[]; errors: unknown[] }) {
+  return { rows: output.rows.map((r) => ({ line: r.line, cells: r.cells })), errors: output.errors };
+}
+
+function startsPointAtCells(text: string, delimiter: string): boolean {
+  return unquotedRows(text, delimiter).rows.every((r) => {
+    const joined = (r.cells as string[]).join(delimiter);
+    const end = r.start! + joined.length;
+    return text.slice(r.start, end) === joined && (end === text.length || text[end] === '\n');
+  });
+}
+
 const CASES: Record<string, string> = {
   plain: 'id\tsource\treference\na\t你好\t你好\nb\t他\t她\n',
   'no final newline': 'id\tprediction\na\t你好',
@@ -19,7 +32,8 @@ describe('unquotedRows', () => {
   for (const [name, text] of Object.entries(CASES)) {
     it(`matches papaparse fastMode: ${name}`, () => {
       const delimiter = name === 'comma delimiter' ? ',' : '\t';
-      expect(unquotedRows(text, delimiter)).toEqual(papaRows(text, delimiter, false));
+      expect(lines(unquotedRows(text, delimiter))).toEqual(papaRows(text, delimiter, false));
+      expect(startsPointAtCells(text, delimiter)).toBe(true);
     });
   }
 });
@@ -31,7 +45,8 @@ describe('unquotedRows on generated text', () => {
     const alphabet = ['a', '字', '\t', '\n', '"', ' ', ','];
     for (let n = 0; n < 500; n++) {
       const text = Array.from({ length: Math.floor(next() * 30) }, () => alphabet[Math.floor(next() * alphabet.length)]).join('');
-      expect(unquotedRows(text, '\t'), JSON.stringify(text)).toEqual(papaRows(text, '\t', false));
+      expect(lines(unquotedRows(text, '\t')), JSON.stringify(text)).toEqual(papaRows(text, '\t', false));
+      expect(startsPointAtCells(text, '\t'), JSON.stringify(text)).toBe(true);
     }
   });
 });
