@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { parseEncodingName, TEXT_ENCODINGS, type InputFile } from '../core/io/index.ts';
+import { decodeText, parseEncodingName, TEXT_ENCODINGS, type DecodedFile, type InputFile } from '../core/io/index.ts';
 import { UsageError } from './usage-error.ts';
 
 // The error class and flag parsing live in their own small files so `csc-studio --version` loads neither the
@@ -84,4 +84,9 @@ export function checkEncodingFiles(arg: string | undefined, inputs: readonly (st
 /** Reads an input file for the core readers; a missing or unreadable file is a usage error naming it. */
 export async function loadInputFile(file: string, encoding?: string): Promise<InputFile> {
   return { name: file, bytes: await readInputBytes(file), encoding: encodingFor(encoding, file) };
+}
+
+/** A file read and decoded, its bytes dropped at once: a large file is then held as text only while it is parsed. */
+export async function loadDecodedFile(file: string, encoding?: string): Promise<DecodedFile> {
+  return { name: file, decoded: decodeText(await readInputBytes(file), file, { encoding: encodingFor(encoding, file) }) };
 }

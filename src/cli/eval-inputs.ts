@@ -8,7 +8,8 @@ import { NormalizationOptionError, parseNormalizationOptions, type Normalization
 import type { DatasetInfo, SystemInput } from '../core/report.ts';
 import type { TestSet } from '../core/types.ts';
 import { nodeSha256Stream } from './node-hash.ts';
-import { checkEncodingFiles, loadInputFile, parseColumnsArg, parseSystemArg, UsageError } from './args.ts';
+import { collectOftenForLargeInputs } from './heap-growth.ts';
+import { checkEncodingFiles, loadDecodedFile, loadInputFile, parseColumnsArg, parseSystemArg, UsageError } from './args.ts';
 
 export const INPUT_FLAGS = {
   test: { type: 'string' },
@@ -62,9 +63,10 @@ export async function loadEvalInputs(values: InputFlagValues, more: readonly (st
   if (!values.test) throw new UsageError('--test FILE is required');
   if (!values.pred || values.pred.length === 0) throw new UsageError('at least one --pred NAME=FILE is required');
   checkEncodingFiles(values.encoding, [values.test, values.truth, ...values.pred.map((p) => parseSystemArg(p).file), ...more]);
+  collectOftenForLargeInputs([values.test, values.truth, ...values.pred.map((p) => parseSystemArg(p).file)]);
   const testSet = values.truth
     ? readSighanTestSet(await loadInputFile(values.test, values.encoding), await loadInputFile(values.truth, values.encoding))
-    : readTestSet(await loadInputFile(values.test, values.encoding), {
+    : readTestSet(await loadDecodedFile(values.test, values.encoding), {
         format: values['test-format'],
         columns: parseColumnsArg(values.columns),
         compact: true,
@@ -79,7 +81,7 @@ export async function loadEvalInputs(values: InputFlagValues, more: readonly (st
     if (systems.some((s) => s.name === name)) throw new UsageError(`two systems are named "${name}"; name them with --pred NAME=FILE`);
     inputs.push(file);
     const predictions = readPredictions(
-      await loadInputFile(file, values.encoding),
+      await loadDecodedFile(file, values.encoding),
       {
         format: values['pred-format'],
         columns: parseColumnsArg(values['pred-columns']),

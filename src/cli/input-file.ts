@@ -35,7 +35,9 @@ export async function readInputBytes(file: string, maxBytes = MAX_INPUT_BYTES): 
     if (s.size > maxBytes) {
       throw new UsageError(`cannot read ${file}: it has ${s.size.toLocaleString('en')} bytes, more than the ${maxBytes.toLocaleString('en')} an input file may have; split it`);
     }
-    return new Uint8Array(await handle.readFile());
+    const bytes = await handle.readFile();
+    // A plain view of the Buffer's memory, not a copy: a copy held a large file twice.
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   } catch (err) {
     if (err instanceof UsageError) throw err;
     throw new UsageError(`cannot read ${file}: ${fsProblem(err)}; check the path`);

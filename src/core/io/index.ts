@@ -41,8 +41,17 @@ export interface InputFile {
   encoding?: string | undefined;
 }
 
-function decodeFile(file: InputFile): DecodedText {
-  return decodeText(file.bytes, file.name, { encoding: file.encoding });
+/**
+ * A file already decoded (decodeText): a caller that drops the bytes once they are text holds one copy of a large
+ * file, not two, while it is read (the CLI's loadDecodedFile).
+ */
+export interface DecodedFile {
+  name: string;
+  decoded: DecodedText;
+}
+
+function decodeFile(file: InputFile | DecodedFile): DecodedText {
+  return 'decoded' in file ? file.decoded : decodeText(file.bytes, file.name, { encoding: file.encoding });
 }
 
 function lineDetection(choice: FormatChoice, decoded: DecodedText, rowCount: number): InputDetection {
@@ -62,7 +71,7 @@ function lineDetection(choice: FormatChoice, decoded: DecodedText, rowCount: num
 }
 
 /** A test set from CSV, TSV (with or without header), para, JSON or JSON Lines. Throws InputError listing every problem. */
-export function readTestSet(file: InputFile, options: ReadOptions = {}): TestSet {
+export function readTestSet(file: InputFile | DecodedFile, options: ReadOptions = {}): TestSet {
   const decoded = decodeFile(file);
   const choice = detectFormat(file.name, decoded.text, options.format);
   if (choice.format === 'sighan-input' || choice.format === 'sighan-labels') {
@@ -142,7 +151,7 @@ export function readSighanTestSet(input: InputFile, truth: InputFile): TestSet {
  * (`(pid=ID)<TAB>corrected sentence`), or SIGHAN labels (`ID, 0` / `ID, pos, char…`), which need the test set's
  * sources to become text. Ids are not matched to the test set here: joinPredictions does that.
  */
-export function readPredictions(file: InputFile, options: ReadOptions = {}, testSet?: TestSet): Predictions {
+export function readPredictions(file: InputFile | DecodedFile, options: ReadOptions = {}, testSet?: TestSet): Predictions {
   const decoded = decodeFile(file);
   const choice = detectFormat(file.name, decoded.text, options.format);
   const issues = new IssueList();
