@@ -3,7 +3,7 @@ import { examplesOf, mismatchCause, summaryLine, type IdMismatchSummary, type Id
 import { capIssues, IssueList, MAX_REPORTED_ISSUES } from './issues.ts';
 import { coded, type CodedMessage } from '../messages.ts';
 import { InputError } from '../types.ts';
-import { joinedItem } from './row-store.ts';
+import { joinedItem, takePredictionIndex } from './row-store.ts';
 
 export interface JoinOptions {
   /** Pair the n-th prediction with the n-th test row, ignoring ids. Only on explicit request. */
@@ -75,19 +75,14 @@ export function joinPredictions(testSet: TestSet, predictions: Predictions, opti
     return Object.assign(items, { matchedBy: 'line-order' as const, idMismatches, idSummary, warnings: codedWarnings.map((w) => w.message), codedWarnings });
   }
 
-  // Prediction id → the index of its first row; a later row with the same id is a duplicate.
-  const byId = new Map<string, number>();
-  predictions.rows.forEach((p, index) => {
-    const id = p.id;
-    const first = byId.get(id);
-    if (first !== undefined) issues.add(predictions.file, p.line, coded('input.duplicate-id', { id, unit: 'line', first: predictions.rows[first]!.line }), id);
-    else byId.set(id, index);
-  });
+  // Prediction id → the index of its first row (a later row with the same id is a duplicate): the reader's own
+  // map when the rows are stored, which then has no repeats.
+  const indexOf = takePredictionIndex(predictions.rows) ?? indexPredictions(predictions, issues);
   const used = new Uint8Array(predictions.rows.length);
   const items: ScoredItem[] = [];
   for (const row of testSet.rows) {
     const id = row.id;
-    const index = byId.get(id);
+    const index = indexOf(id);
     if (index === undefined) {
       issues.add(predictions.file, null, coded('input.no-prediction', { id, file: testSet.file, line: row.line }), id);
       continue;
@@ -97,7 +92,7 @@ export function joinPredictions(testSet: TestSet, predictions: Predictions, opti
   }
   // An id whose first prediction no test row took is not in the test set (said for each of its rows).
   predictions.rows.forEach((p) => {
-    if (used[byId.get(p.id)!] === 0) {
+    if (used[indexOf(p.id)!] === 0) {
       issues.add(predictions.file, p.line, coded('input.not-in-test-set', { id: p.id, file: testSet.file }), p.id);
     }
   });
@@ -109,6 +104,17 @@ export function joinPredictions(testSet: TestSet, predictions: Predictions, opti
   }
   issues.throwIfAny();
   return Object.assign(items, { matchedBy: 'id' as const, idMismatches: 0, idSummary: null, warnings: [], codedWarnings: [] });
+}
+
+function indexPredictions(predictions: Predictions, issues: IssueList): (id: string) => number | undefined {
+  const byId = new Map<string, number>();
+  predictions.rows.forEach((p, index) => {
+    const id = p.id;
+    const first = byId.get(id);
+    if (first !== undefined) issues.add(predictions.file, p.line, coded('input.duplicate-id', { id, unit: 'line', first: predictions.rows[first]!.line }), id);
+    else byId.set(id, index);
+  });
+  return (id) => byId.get(id);
 }
 
 function withGoldLabels(item: ScoredItem, row: TestRow): ScoredItem {

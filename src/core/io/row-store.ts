@@ -115,8 +115,40 @@ export class PredictionRowStore {
   private readonly predictions = new SpanColumn();
   private readonly lines = new IntColumn();
   private count = 0;
+  /** The reader's id → line map (every stored row, no repeats), until the join takes it. */
+  private lineById: Map<string, number> | undefined;
 
   constructor(readonly text: string) {}
+
+  keepIdIndex(lineById: Map<string, number>): void {
+    this.lineById = lineById;
+  }
+
+  /**
+   * id → row index from the reader's map, handed over once (the join's, which then needs no map of its own); a
+   * second caller gets undefined and builds one.
+   */
+  takeIdIndex(): ((id: string) => number | undefined) | undefined {
+    const lineById = this.lineById;
+    if (!lineById) return undefined;
+    this.lineById = undefined;
+    return (id) => {
+      const line = lineById.get(id);
+      return line === undefined ? undefined : this.indexOfLine(line);
+    };
+  }
+
+  /** Rows are stored in line order: a binary search. */
+  private indexOfLine(line: number): number {
+    let lo = 0;
+    let hi = this.count - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.lines.at(mid) < line) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
 
   add(line: number, id: Span, prediction: Span): void {
     this.ids.push(id);
@@ -190,6 +222,12 @@ class StoredItem implements ScoredItem {
 export function joinedItem(row: TestRow, prediction: PredictionRow): ScoredItem {
   if (row instanceof StoredTestRow && prediction instanceof StoredPredictionRow) return new StoredItem(row.store, row.index, prediction.store, prediction.index);
   return { id: row.id, source: row.source, references: row.references, prediction: prediction.prediction };
+}
+
+/** The reader's id index of stored prediction rows (see PredictionRowStore.takeIdIndex); undefined for plain rows. */
+export function takePredictionIndex(rows: readonly PredictionRow[]): ((id: string) => number | undefined) | undefined {
+  const first = rows[0];
+  return first instanceof StoredPredictionRow ? first.store.takeIdIndex() : undefined;
 }
 
 /** Whether an item's fields are views into stored text (see evaluate's sentence records). */

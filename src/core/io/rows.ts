@@ -168,7 +168,10 @@ export function extractPredictionRows(ctx: RowContext): PredictionRow[] {
     if (store) store.add(row.line, spanOf(row, ctx.cols.id), spanOf(row, ctx.cols.prediction!));
     else out.push({ id, prediction, line: row.line });
   }
-  return store ? store.rows() : out;
+  if (!store) return out;
+  // Without issues (else the read throws), every id seen is a stored row's: the join can use this map.
+  if (ctx.issues.size === 0) store.keepIdIndex(seen);
+  return store.rows();
 }
 
 export type { RowContext };

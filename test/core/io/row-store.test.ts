@@ -89,6 +89,14 @@ describe('joining stored rows', () => {
     expect(isStoredItem(joinPredictions(test(false), preds(text, false))[0]!)).toBe(false);
   });
 
+  it('joins the same stored predictions twice alike (the id index of the reader serves the first join only)', () => {
+    const testSet = test(true);
+    const predictions = preds('c\t好\na\t我们\nb\t他门\n', true);
+    const ids = () => [...joinPredictions(testSet, predictions)].map((i) => `${i.id}:${i.prediction}`);
+    expect(ids()).toEqual(['a:我们', 'b:他门', 'c:好']);
+    expect(ids()).toEqual(['a:我们', 'b:他门', 'c:好']);
+  });
+
   it('says the same about missing and unknown ids', () => {
     const text = 'a\t我们\nx\t甲\nb\t他们\n';
     const compact = join(text, true);
