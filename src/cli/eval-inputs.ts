@@ -8,7 +8,7 @@ import { NormalizationOptionError, parseNormalizationOptions, type Normalization
 import type { DatasetInfo, SystemInput } from '../core/report.ts';
 import type { TestSet } from '../core/types.ts';
 import { nodeSha256Stream } from './node-hash.ts';
-import { collectOftenForLargeInputs } from './heap-growth.ts';
+import { collectOftenForLargeInputs, COMPACT_READ_BYTES, sizeOf } from './large-inputs.ts';
 import { checkEncodingFiles, loadDecodedFile, loadInputFile, parseColumnsArg, parseSystemArg, UsageError } from './args.ts';
 
 export const INPUT_FLAGS = {
@@ -63,13 +63,13 @@ export async function loadEvalInputs(values: InputFlagValues, more: readonly (st
   if (!values.test) throw new UsageError('--test FILE is required');
   if (!values.pred || values.pred.length === 0) throw new UsageError('at least one --pred NAME=FILE is required');
   checkEncodingFiles(values.encoding, [values.test, values.truth, ...values.pred.map((p) => parseSystemArg(p).file), ...more]);
-  collectOftenForLargeInputs([values.test, values.truth, ...values.pred.map((p) => parseSystemArg(p).file)]);
+  await collectOftenForLargeInputs([values.test, values.truth, ...values.pred.map((p) => parseSystemArg(p).file)]);
   const testSet = values.truth
     ? readSighanTestSet(await loadInputFile(values.test, values.encoding), await loadInputFile(values.truth, values.encoding))
     : readTestSet(await loadDecodedFile(values.test, values.encoding), {
         format: values['test-format'],
         columns: parseColumnsArg(values.columns),
-        compact: true,
+        compact: sizeOf(values.test) >= COMPACT_READ_BYTES,
         ...headerOption('--test-header', values['test-header']),
       });
 
@@ -86,7 +86,7 @@ export async function loadEvalInputs(values: InputFlagValues, more: readonly (st
         format: values['pred-format'],
         columns: parseColumnsArg(values['pred-columns']),
         ...headerOption('--pred-header', values['pred-header']),
-        compact: true,
+        compact: sizeOf(file) >= COMPACT_READ_BYTES,
       },
       testSet,
     );
