@@ -259,3 +259,11 @@ export async function launchApp(options: LaunchOptions = {}): Promise<AppBrowser
     },
   };
 }
+
+/** Whether the page's navigator.gpu gives an adapter (Chromium here: SwiftShader, with WEBGPU_FLAGS). */
+export async function hasWebGpuAdapter(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const gpu = (navigator as unknown as { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
+    return gpu ? (await gpu.requestAdapter()) !== null : false;
+  });
+}

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppBrowser, Page } from './browser.ts';
-import { launchApp } from './browser.ts';
+import { hasWebGpuAdapter, launchApp } from './browser.ts';
 import { loadSample, runFromUi, tab } from './steps.ts';
 
 interface Stored {
@@ -102,11 +102,7 @@ describe('a static host without COOP/COEP headers', () => {
     const gpuApp = await launchApp({ webgpu: true });
     try {
       const gpuPage = await gpuApp.openApp();
-      const adapter = await gpuPage.evaluate(async () => {
-        const gpu = (navigator as unknown as { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
-        return gpu ? (await gpu.requestAdapter()) !== null : false;
-      });
-      if (!adapter) {
+      if (!(await hasWebGpuAdapter(gpuPage))) {
         console.log('[webgpu] skipped: navigator.gpu gives no adapter in this Chromium');
         context.skip();
         return;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createNodeJiebaSegmenter } from '../../src/cli/jieba-node.ts';
 import type { AppBrowser, Page, RequestLog } from './browser.ts';
-import { DEFAULT_DIST, launchApp, REPO_ROOT, serveStatic } from './browser.ts';
+import { DEFAULT_DIST, hasWebGpuAdapter, launchApp, REPO_ROOT, serveStatic } from './browser.ts';
 import type { Harness } from './harness/workers-harness.ts';
 
 const HARNESS = 'test/e2e/harness/workers.html';
@@ -374,11 +374,7 @@ describe('WebGPU (SwiftShader in headless Chromium)', () => {
     const app = await launchApp({ webgpu: true });
     try {
       const page = await openHarness(app);
-      const adapter = await page.evaluate(async () => {
-        const gpu = (navigator as unknown as { gpu?: { requestAdapter(): Promise<unknown> } }).gpu;
-        return gpu ? (await gpu.requestAdapter()) !== null : false;
-      });
-      if (!adapter) {
+      if (!(await hasWebGpuAdapter(page))) {
         console.log('[webgpu] skipped: navigator.gpu gives no adapter in this Chromium');
         context.skip();
         return;
